@@ -1,0 +1,203 @@
+public import Foundation
+import CSQLite
+
+/// A SQLite connection. One owner uses it at a time (the assistant's actor, or a command).
+public final class Database {
+    let handle: OpaquePointer
+    /// The file this database lives in.
+    public let path: String
+    private var statements: [String: Statement] = [:]
+
+    /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
+    public init(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, path != ":memory:" {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(db)
+            throw CatalogError(code: .sqlite, message: message, context: path)
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_busy_timeout(db, 5000)
+        try execute("PRAGMA journal_mode=WAL")
+        try execute("PRAGMA synchronous=NORMAL")
+        try execute("PRAGMA foreign_keys=ON")
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that returns no rows (several statements allowed).
+    public func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        if sqlite3_exec(handle, sql, nil, nil, &error) != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(error)
+            throw CatalogError.sqlite(message, sql: sql)
+        }
+    }
+
+    /// A prepared statement, cached by its SQL.
+    public func prepare(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var stmt: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &stmt, nil) == SQLITE_OK, let stmt else {
+            throw CatalogError.sqlite(String(cString: sqlite3_errmsg(handle)), sql: sql)
+        }
+        let statement = Statement(stmt, db: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rowid of the last insert.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}
+
+/// A value bound to or read from SQL.
+public enum SQLValue: Sendable, Hashable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+}
+
+/// A prepared statement owned by its database.
+public final class Statement {
+    let stmt: OpaquePointer
+    unowned let db: Database
+    let sql: String
+
+    init(_ stmt: OpaquePointer, db: Database, sql: String) {
+        self.stmt = stmt
+        self.db = db
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(stmt) }
+
+    func reset() {
+        sqlite3_reset(stmt)
+        sqlite3_clear_bindings(stmt)
+    }
+
+    /// Binds values to `?` placeholders in order.
+    @discardableResult
+    public func bind(_ values: [SQLValue]) -> Statement {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .null: sqlite3_bind_null(stmt, index)
+            case .integer(let v): sqlite3_bind_int64(stmt, index, v)
+            case .real(let v): sqlite3_bind_double(stmt, index, v)
+            case .text(let v): sqlite3_bind_text(stmt, index, v, -1, hark_sqlite_transient())
+            }
+        }
+        return self
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run(_ values: [SQLValue] = []) throws {
+        bind(values)
+        let rc = sqlite3_step(stmt)
+        defer { sqlite3_reset(stmt) }
+        guard rc == SQLITE_DONE || rc == SQLITE_ROW else { throw CatalogError.sqlite(db.errorMessage, sql: sql) }
+    }
+
+    /// Runs a query and returns every row.
+    public func rows(_ values: [SQLValue] = []) throws -> [Row] {
+        bind(values)
+        defer { sqlite3_reset(stmt) }
+        var out: [Row] = []
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw CatalogError.sqlite(db.errorMessage, sql: sql) }
+            out.append(Row(stmt))
+        }
+        return out
+    }
+}
+
+/// One result row, read into Swift values.
+public struct Row: Sendable {
+    public var values: [SQLValue]
+
+    init(_ stmt: OpaquePointer) {
+        let count = sqlite3_column_count(stmt)
+        values = (0..<count).map { index in
+            switch sqlite3_column_type(stmt, index) {
+            case SQLITE_INTEGER: return .integer(sqlite3_column_int64(stmt, index))
+            case SQLITE_FLOAT: return .real(sqlite3_column_double(stmt, index))
+            case SQLITE_NULL: return .null
+            default:
+                guard let text = sqlite3_column_text(stmt, index) else { return .null }
+                return .text(String(cString: text))
+            }
+        }
+    }
+
+    public func string(_ index: Int) -> String? {
+        switch values[index] {
+        case .text(let v): return v
+        case .integer(let v): return String(v)
+        case .real(let v): return String(v)
+        case .null: return nil
+        }
+    }
+
+    public func int(_ index: Int) -> Int? {
+        switch values[index] {
+        case .integer(let v): return Int(v)
+        case .real(let v): return Int(v)
+        case .text(let v): return Int(v)
+        case .null: return nil
+        }
+    }
+
+    public func double(_ index: Int) -> Double? {
+        switch values[index] {
+        case .integer(let v): return Double(v)
+        case .real(let v): return v
+        case .text(let v): return Double(v)
+        case .null: return nil
+        }
+    }
+}
+
+extension SQLValue {
+    /// Text, or NULL for nil.
+    public static func optional(_ text: String?) -> SQLValue { text.map { .text($0) } ?? .null }
+    /// An integer, or NULL for nil.
+    public static func optional(_ value: Int?) -> SQLValue { value.map { .integer(Int64($0)) } ?? .null }
+    /// A real, or NULL for nil.
+    public static func optional(_ value: Double?) -> SQLValue { value.map { .real($0) } ?? .null }
+}

@@ -1,0 +1,56 @@
+/// The catalog's tables. Every item kind lives in `items` (one row per song, album, artist,
+/// playlist, show, episode, audiobook or station) so one FTS5 index and one resolver serve them all;
+/// the columns that only some kinds use (frequency, show, author) are NULL for the rest.
+enum Schema {
+    static let version = 1
+
+    static let sql = """
+        CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
+        CREATE TABLE IF NOT EXISTS items(
+            id INTEGER PRIMARY KEY,
+            ident TEXT NOT NULL UNIQUE,
+            type TEXT NOT NULL,
+            title TEXT NOT NULL,
+            title_key TEXT NOT NULL,
+            core_key TEXT NOT NULL,
+            artist TEXT,
+            artist_key TEXT,
+            album TEXT,
+            album_id INTEGER REFERENCES items(id) ON DELETE SET NULL,
+            parent_id INTEGER REFERENCES items(id) ON DELETE CASCADE,
+            track_no INTEGER,
+            duration REAL,
+            year INTEGER,
+            released TEXT,
+            genres TEXT NOT NULL DEFAULT '',
+            moods TEXT NOT NULL DEFAULT '',
+            popularity REAL NOT NULL DEFAULT 0,
+            explicit INTEGER NOT NULL DEFAULT 0,
+            frequency TEXT,
+            aliases TEXT NOT NULL DEFAULT '',
+            owner TEXT,
+            editable INTEGER NOT NULL DEFAULT 0,
+            path TEXT
+        );
+        CREATE INDEX IF NOT EXISTS items_core ON items(core_key);
+        CREATE INDEX IF NOT EXISTS items_title ON items(title_key);
+        CREATE INDEX IF NOT EXISTS items_type_pop ON items(type, popularity DESC);
+        CREATE INDEX IF NOT EXISTS items_album ON items(album_id, track_no);
+        CREATE INDEX IF NOT EXISTS items_parent ON items(parent_id, released);
+        CREATE TABLE IF NOT EXISTS item_artists(
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            artist_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            role TEXT NOT NULL DEFAULT 'primary',
+            position INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY(item_id, artist_id, role)
+        );
+        CREATE INDEX IF NOT EXISTS item_artists_artist ON item_artists(artist_id);
+        CREATE TABLE IF NOT EXISTS playlist_entries(
+            playlist_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+            PRIMARY KEY(playlist_id, position)
+        );
+        CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(title, artist, tokenize='unicode61 remove_diacritics 2');
+        """
+}

@@ -1,0 +1,92 @@
+public import MediaIntents
+
+/// An item as the catalog stores it: the public `MediaItem` plus the keys the resolver ranks on.
+public struct StoredItem: Sendable, Hashable {
+    public var rowID: Int64
+    public var item: MediaItem
+    var coreKey: String
+    var artistKey: String
+    public var parentID: Int64?
+    public var released: String?
+    public var frequency: String?
+    public var owner: String?
+    public var editable: Bool
+    var aliases: [String]
+
+    static let columns = """
+        id, ident, type, title, artist, album, duration, year, genres, popularity, explicit, core_key, artist_key,
+        parent_id, released, frequency, owner, editable, aliases
+        """
+
+    /// Prefixes every column with a table alias, for joins.
+    static func columns(_ alias: String) -> String {
+        columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
+            .joined(separator: ", ")
+    }
+
+    init(_ row: Row) {
+        rowID = Int64(row.int(0) ?? 0)
+        let genres = (row.string(8) ?? "").split(separator: "|").map(String.init)
+        item = MediaItem(
+            identifier: row.string(1) ?? "", title: row.string(3) ?? "",
+            type: MediaItemType(rawValue: row.string(2) ?? "") ?? .unknown, artist: row.string(4),
+            album: row.string(5), duration: row.double(6), releaseYear: row.int(7), genres: genres,
+            popularity: row.double(9) ?? 0, isExplicit: row.int(10) == 1)
+        coreKey = row.string(11) ?? ""
+        artistKey = row.string(12) ?? ""
+        parentID = row.int(13).map(Int64.init)
+        released = row.string(14)
+        frequency = row.string(15)
+        owner = row.string(16)
+        editable = row.int(17) == 1
+        aliases = (row.string(18) ?? "").split(separator: "|").map(String.init)
+    }
+}
+
+extension CatalogStore {
+    /// Items matching a WHERE clause (written with `i.` column names).
+    public func items(where clause: String, _ values: [SQLValue] = [], order: String = "i.popularity DESC",
+                      limit: Int = 50) throws -> [StoredItem]
+    {
+        let sql = "SELECT \(StoredItem.columns("i")) FROM items i WHERE \(clause) ORDER BY \(order) LIMIT \(limit)"
+        return try db.prepare(sql).rows(values).map(StoredItem.init)
+    }
+
+    /// One item by its identifier.
+    public func item(identifier: String) throws -> StoredItem? {
+        try items(where: "i.ident = ?", [.text(identifier)], limit: 1).first
+    }
+
+    /// One item by row id.
+    public func item(rowID: Int64) throws -> StoredItem? {
+        try items(where: "i.id = ?", [.integer(rowID)], limit: 1).first
+    }
+
+    /// What playing an item means: a song is itself; an album its tracks in order; an artist their
+    /// most popular songs; a playlist its entries; a show its newest episode first; a station itself.
+    public func playableItems(for stored: StoredItem, limit: Int = 100) throws -> [StoredItem] {
+        let id = SQLValue.integer(stored.rowID)
+        switch stored.item.type {
+        case .album:
+            return try items(where: "i.album_id = ? AND i.type = 'song'", [id], order: "coalesce(i.track_no, 999), i.id",
+                             limit: limit)
+        case .artist:
+            return try items(
+                where: "i.type = 'song' AND i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ?)", [id],
+                limit: limit)
+        case .playlist:
+            let sql = """
+                SELECT \(StoredItem.columns("i")) FROM playlist_entries e JOIN items i ON i.id = e.item_id
+                WHERE e.playlist_id = ? ORDER BY e.position LIMIT \(limit)
+                """
+            return try db.prepare(sql).rows([id]).map(StoredItem.init)
+        case .podcastShow:
+            return try items(where: "i.parent_id = ?", [id], order: "i.released DESC", limit: limit)
+        case .genre:
+            return try items(where: "i.type = 'song' AND i.genres LIKE ?", [.text("%|\(stored.coreKey)|%")],
+                             limit: limit)
+        default:
+            return [stored]
+        }
+    }
+}

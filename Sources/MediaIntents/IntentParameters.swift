@@ -1,0 +1,71 @@
+/// Where an added item goes: the user's library or a named playlist.
+public enum AddDestination: Codable, Sendable, Hashable {
+    case library
+    case playlist(String)
+
+    private enum CodingKeys: String, CodingKey { case library, playlist }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let name = try container.decodeIfPresent(String.self, forKey: .playlist) {
+            self = .playlist(name)
+        } else {
+            self = .library
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .library: try container.encode(true, forKey: .library)
+        case .playlist(let name): try container.encode(name, forKey: .playlist)
+        }
+    }
+}
+
+/// Repeat modes of a play request (`INPlaybackRepeatMode`).
+public enum PlaybackRepeatMode: String, Codable, Sendable, CaseIterable { case none, all, one }
+
+/// Repeat modes of the now-playing command ("repeat off").
+public enum RepeatMode: String, Codable, Sendable, CaseIterable { case off, one, all }
+
+/// Where a play request puts its items in the queue (`INPlaybackQueueLocation`).
+public enum PlaybackQueueLocation: String, Codable, Sendable, CaseIterable { case now, next, later }
+
+/// Like or dislike (`INMediaAffinityType`).
+public enum AffinityType: String, Codable, Sendable, CaseIterable { case like, dislike }
+
+/// What a now-playing question asks about.
+public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable { case title, artist, album, any }
+
+/// Everything a request carries besides its media search, named as in the evaluation format.
+public struct IntentParameters: Codable, Sendable, Hashable {
+    public var playShuffled: Bool?
+    public var playbackRepeatMode: PlaybackRepeatMode?
+    public var playbackQueueLocation: PlaybackQueueLocation?
+    public var playbackSpeed: Double?
+    public var resumePlayback: Bool?
+    public var destination: AddDestination?
+    public var affinityType: AffinityType?
+    /// Seconds to skip, forward or back.
+    public var interval: Double?
+    /// Seconds from the start to seek to.
+    public var position: Double?
+    public var rate: Double?
+    public var repeatMode: RepeatMode?
+    public var shuffle: Bool?
+    /// Volume level, 0–100.
+    public var volume: Int?
+    /// Volume change, −100…100.
+    public var volumeDelta: Int?
+    public var question: NowPlayingQuestionKind?
+    /// A named player ("TV", "kitchen speaker").
+    public var device: String?
+    /// A room or area ("living room").
+    public var area: String?
+
+    public init() {}
+
+    /// True when no parameter is set.
+    public var isEmpty: Bool { self == IntentParameters() }
+}

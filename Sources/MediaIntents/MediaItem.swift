@@ -1,0 +1,36 @@
+/// One thing that can be played, added or liked, as returned by a resolver.
+///
+/// Every item carries a title, an artist (where there is one) and a type, so a reply can say
+/// exactly what is playing.
+public struct MediaItem: Codable, Sendable, Hashable, Identifiable {
+    public var identifier: String
+    public var title: String
+    public var type: MediaItemType
+    public var artist: String?
+    public var album: String?
+    /// Length in seconds, when known.
+    public var duration: Double?
+    public var releaseYear: Int?
+    public var genres: [String]
+    public var popularity: Double
+    public var isExplicit: Bool
+
+    public var id: String { identifier }
+
+    public init(
+        identifier: String, title: String, type: MediaItemType, artist: String? = nil, album: String? = nil,
+        duration: Double? = nil, releaseYear: Int? = nil, genres: [String] = [], popularity: Double = 0,
+        isExplicit: Bool = false
+    ) {
+        self.identifier = identifier
+        self.title = title
+        self.type = type
+        self.artist = artist
+        self.album = album
+        self.duration = duration
+        self.releaseYear = releaseYear
+        self.genres = genres
+        self.popularity = popularity
+        self.isExplicit = isExplicit
+    }
+}

@@ -1,0 +1,52 @@
+/// An inclusive range of release years, as in `{"start": 1970, "end": 1979}`.
+public struct YearRange: Codable, Sendable, Hashable {
+    public var start: Int
+    public var end: Int
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+    /// Whether `year` falls inside the range.
+    public func contains(_ year: Int) -> Bool { year >= start && year <= end }
+}
+
+/// What the user asked for, field by field: SiriKit's `INMediaSearch`.
+///
+///     MediaSearch(mediaType: .song, mediaName: "Skyfall", artistName: "Adele")
+public struct MediaSearch: Codable, Sendable, Hashable {
+    public var mediaType: MediaItemType?
+    public var sortOrder: SortOrder?
+    public var mediaName: String?
+    public var artistName: String?
+    public var albumName: String?
+    public var genreNames: [String]?
+    public var moodNames: [String]?
+    public var releaseDate: YearRange?
+    public var reference: MediaReference?
+    public var mediaIdentifier: String?
+
+    public init(
+        mediaType: MediaItemType? = nil, sortOrder: SortOrder? = nil, mediaName: String? = nil,
+        artistName: String? = nil, albumName: String? = nil, genreNames: [String]? = nil,
+        moodNames: [String]? = nil, releaseDate: YearRange? = nil, reference: MediaReference? = nil,
+        mediaIdentifier: String? = nil
+    ) {
+        self.mediaType = mediaType
+        self.sortOrder = sortOrder
+        self.mediaName = mediaName
+        self.artistName = artistName
+        self.albumName = albumName
+        self.genreNames = genreNames
+        self.moodNames = moodNames
+        self.releaseDate = releaseDate
+        self.reference = reference
+        self.mediaIdentifier = mediaIdentifier
+    }
+
+    /// True when nothing at all was asked for: a bare "play".
+    public var isEmpty: Bool { self == MediaSearch() }
+
+    /// True when the search names something (a title, an artist, an album) rather than only
+    /// qualities such as a genre or a decade.
+    public var hasName: Bool { mediaName != nil || artistName != nil || albumName != nil }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The one way names are compared everywhere in Hark: the catalog's keys, the resolver's
+/// queries and the evaluation's scoring all fold text through here.
+///
+///     NameFolding.key("Eighty-First Street (Remastered 2011)") == "81 street remastered 2011"
+///     NameFolding.core("Skyfall (feat. Someone) - Radio Edit") == "Skyfall"
+public enum NameFolding {
+    /// Case-folded, diacritics and width removed, punctuation gone, "&" as "and",
+    /// English number words and ordinals as digits, whitespace collapsed.
+    public static func key(_ text: String) -> String {
+        let tokens = tokens(text)
+        return NumberWords.english.digitize(tokens).joined(separator: " ")
+    }
+
+    /// Folded words without number rewriting, for scoring text that is not a name.
+    public static func tokens(_ text: String) -> [String] {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var out: [String] = []
+        var current = ""
+        var previous: Character = " "
+        let scalars = Array(folded)
+        for (index, ch) in scalars.enumerated() {
+            if ch.isLetter || ch.isNumber {
+                current.append(ch)
+            } else if ch == "'" || ch == "’" {
+                // "don't" stays one word, a quote mark around a word goes.
+            } else if ch == ".", previous.isNumber, index + 1 < scalars.count, scalars[index + 1].isNumber {
+                current.append(".")
+            } else {
+                if !current.isEmpty { out.append(current) }
+                current = ""
+                if ch == "&" || ch == "+" { out.append("and") }
+            }
+            previous = ch
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    /// The title without what people leave out when they say it: bracketed or dashed version
+    /// notes ("Remastered 2011", "Live", "Radio Edit"), "(feat. …)", soundtrack notes.
+    public static func core(_ title: String) -> String {
+        var text = title
+        // Bracketed parts that are notes about the recording, not part of the name.
+        while let open = text.lastIndex(where: { $0 == "(" || $0 == "[" }) {
+            let close = text[open...].firstIndex(where: { $0 == ")" || $0 == "]" }) ?? text.endIndex
+            let inner = text[text.index(after: open)..<close]
+            guard isNote(String(inner)) else { break }
+            let after = close == text.endIndex ? close : text.index(after: close)
+            text.removeSubrange(open..<after)
+        }
+        // " - Remastered 2011", " - Live at Wembley".
+        if let dash = text.range(of: " - ", options: .backwards), isNote(String(text[dash.upperBound...])) {
+            text = String(text[..<dash.lowerBound])
+        }
+        // A trailing "feat. X" without brackets.
+        for marker in [" feat. ", " feat ", " ft. ", " featuring "] {
+            if let range = text.range(of: marker, options: .caseInsensitive) {
+                text = String(text[..<range.lowerBound])
+            }
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? title : trimmed
+    }
+
+    /// Words that mark a bracketed or dashed part as a note about the recording.
+    static let noteWords: Set<String> = [
+        "remaster", "remastered", "live", "edit", "version", "mix", "remix", "acoustic", "mono", "stereo",
+        "demo", "feat", "ft", "featuring", "with", "soundtrack", "deluxe", "edition", "explicit", "clean",
+        "instrumental", "single", "extended", "original", "from", "bonus", "anniversary", "unplugged", "take",
+    ]
+
+    static func isNote(_ text: String) -> Bool {
+        tokens(text).contains { noteWords.contains($0) }
+    }
+}

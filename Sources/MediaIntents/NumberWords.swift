@@ -1,0 +1,123 @@
+import Foundation
+
+/// Number words of one language, read off Foundation's spell-out formatter, so "eighty-one",
+/// "eighty first" and "81st" all become "81".
+public struct NumberWords: Sendable {
+    /// Cardinal and ordinal words to their value ("one" → 1, "first" → 1, "twenty" → 20).
+    public let words: [String: Int]
+    /// Words that multiply what came before ("hundred" → 100).
+    public let multipliers: [String: Int]
+
+    /// English, built once.
+    public static let english = NumberWords(localeIdentifier: "en")
+
+    public init(localeIdentifier: String) {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: localeIdentifier)
+        formatter.numberStyle = .spellOut
+        var words: [String: Int] = [:]
+        var multipliers: [String: Int] = [:]
+        for value in 0...99 {
+            guard let spelled = formatter.string(from: NSNumber(value: value)) else { continue }
+            let parts = spelled.split(whereSeparator: { $0 == "-" || $0 == " " }).map(String.init)
+            if parts.count == 1 { words[parts[0]] = value }
+        }
+        for value in [100, 1000] {
+            if let spelled = formatter.string(from: NSNumber(value: value)),
+                let last = spelled.split(separator: " ").last
+            {
+                multipliers[String(last)] = value
+            }
+        }
+        if localeIdentifier.hasPrefix("en") {
+            for (word, value) in words where value > 0 {
+                words[Self.englishOrdinal(word)] = value
+            }
+        }
+        self.words = words
+        self.multipliers = multipliers
+    }
+
+    /// "one" → "first", "twenty" → "twentieth", "nine" → "ninth".
+    static func englishOrdinal(_ word: String) -> String {
+        let irregular = [
+            "one": "first", "two": "second", "three": "third", "five": "fifth", "eight": "eighth",
+            "nine": "ninth", "twelve": "twelfth",
+        ]
+        if let ordinal = irregular[word] { return ordinal }
+        if word.hasSuffix("y") { return String(word.dropLast()) + "ieth" }
+        return word + "th"
+    }
+
+    /// Reads a number that starts at `tokens[start]`: digits ("45", "81st") or words
+    /// ("forty five", "one hundred and twenty"). Returns the value and how many tokens it used.
+    public func read(_ tokens: ArraySlice<String>) -> (value: Double, count: Int)? {
+        guard let first = tokens.first else { return nil }
+        if let value = Self.digitValue(first) { return (value, 1) }
+        var total = 0
+        var current = 0
+        var used = 0
+        var index = tokens.startIndex
+        var lastWasWord = false
+        while index < tokens.endIndex {
+            let token = tokens[index]
+            if let value = words[token] {
+                // "twenty one" adds; "one one" does not.
+                if lastWasWord && !(current % 100 >= 20 && current % 10 == 0 && value < 10) && current != 0
+                    && !(current % 100 == 0 && value < 100)
+                {
+                    break
+                }
+                current += value
+                lastWasWord = true
+            } else if let multiplier = multipliers[token], used > 0 {
+                current = max(current, 1) * multiplier
+                if multiplier >= 1000 {
+                    total += current
+                    current = 0
+                }
+                lastWasWord = true
+            } else if token == "and", used > 0, index + 1 < tokens.endIndex, words[tokens[index + 1]] != nil,
+                current >= 100 || total >= 1000
+            {
+                lastWasWord = false
+            } else {
+                break
+            }
+            used = index - tokens.startIndex + 1
+            index += 1
+        }
+        return used > 0 ? (Double(total + current), used) : nil
+    }
+
+    /// The value of a digit token: "45", "1.5", "81st", "2nd".
+    public static func digitValue(_ token: String) -> Double? {
+        if let value = Double(token), token.first?.isNumber == true { return value }
+        for suffix in ["st", "nd", "rd", "th"] where token.hasSuffix(suffix) {
+            let digits = token.dropLast(2)
+            if !digits.isEmpty, digits.allSatisfy(\.isNumber), let value = Double(digits) { return value }
+        }
+        return nil
+    }
+
+    /// Rewrites every number in a token list as digits.
+    public func digitize(_ tokens: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < tokens.count {
+            if let (value, count) = read(tokens[index...]) {
+                out.append(Self.format(value))
+                index += count
+            } else {
+                out.append(tokens[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// "45" for 45.0, "1.5" for 1.5.
+    public static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

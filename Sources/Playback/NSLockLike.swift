@@ -1,0 +1,9 @@
+import Synchronization
+
+/// A small lock for the few reference types that are shared across tasks.
+final class NSLockLike: Sendable {
+    private let mutex = Mutex(())
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try mutex.withLock { _ in try body() }
+    }
+}

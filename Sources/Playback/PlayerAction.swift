@@ -1,0 +1,38 @@
+public import MediaIntents
+
+/// What the output (a simulated player, later MPD) must do after an event.
+public enum PlayerAction: Sendable, Hashable, Codable {
+    case none
+    /// Replace what is loaded with this queue and start at `index`, at `position` seconds.
+    case load(queue: [MediaItem], index: Int, position: Double)
+    /// Add items after the current one or at the end, without interrupting.
+    case enqueue([MediaItem])
+    case play
+    case pause
+    case stop
+    case seek(Double)
+    case setRate(Double)
+    case setVolume(Int, muted: Bool)
+    case setModes(shuffle: Bool, repeatMode: RepeatMode)
+}
+
+/// Something that plays: the simulated output here, Music Player Daemon later.
+public protocol PlayerOutput: Sendable {
+    /// Carries out an action; throws when the device cannot be reached.
+    func perform(_ action: PlayerAction) throws
+}
+
+/// An output that plays nothing and remembers what it was told, for the demo and tests.
+public final class SimulatedOutput: PlayerOutput, @unchecked Sendable {
+    private var log: [PlayerAction] = []
+    private let lock = NSLockLike()
+
+    public init() {}
+
+    public func perform(_ action: PlayerAction) throws {
+        lock.withLock { log.append(action) }
+    }
+
+    /// Everything performed so far.
+    public var actions: [PlayerAction] { lock.withLock { log } }
+}

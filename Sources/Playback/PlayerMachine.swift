@@ -1,0 +1,253 @@
+public import MediaIntents
+
+/// Whether something is playing.
+public enum PlaybackState: String, Codable, Sendable { case stopped, playing, paused }
+
+/// What is playing and where, as a now-playing screen shows it.
+public struct NowPlayingInfo: Codable, Sendable, Hashable {
+    public var item: MediaItem?
+    public var state: PlaybackState
+    /// Seconds into the item.
+    public var position: Double
+    public var duration: Double?
+    public var rate: Double
+    public var shuffle: Bool
+    public var repeatMode: RepeatMode
+    public var volume: Int
+    public var muted: Bool
+    /// 0-based place of the item in the play order, and how many items are queued.
+    public var queueIndex: Int?
+    public var queueCount: Int
+    /// The next few items, in play order.
+    public var upNext: [MediaItem]
+}
+
+/// The player as a value: a queue, a cursor, position and modes. Events return the action the
+/// output must carry out; time comes in as an argument so tests are exact.
+public struct PlayerMachine: Codable, Sendable, Hashable {
+    public private(set) var queue: [MediaItem] = []
+    /// Play order: indexes into `queue` (a permutation when shuffled).
+    public private(set) var order: [Int] = []
+    /// Place in `order` of the current item.
+    public private(set) var cursor: Int?
+    public private(set) var state: PlaybackState = .stopped
+    public private(set) var rate: Double = 1
+    public private(set) var shuffle = false
+    public private(set) var repeatMode: RepeatMode = .off
+    public private(set) var volume = 50
+    public private(set) var muted = false
+    /// Commands the app turned off; they answer `commandDisabled`.
+    public var disabledCommands: Set<String> = []
+    /// Position at `anchorTime`; while playing, position grows with time × rate.
+    private var anchorPosition: Double = 0
+    private var anchorTime: Double = 0
+    /// Seed for shuffling, advanced on each shuffle so orders differ but stay reproducible.
+    private var shuffleSeed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// Slowest and fastest playback rates allowed.
+    public static let rateRange: ClosedRange<Double> = 0.5...3
+
+    public init() {}
+
+    /// The item playing or paused, if any.
+    public var current: MediaItem? { cursor.map { queue[order[$0]] } }
+
+    /// Seconds into the current item at `now`.
+    public func position(at now: Double) -> Double {
+        guard state == .playing else { return anchorPosition }
+        return anchorPosition + max(0, now - anchorTime) * rate
+    }
+
+    /// The now-playing view at `now`. Call `advance(to:)` first to move past finished items.
+    public func nowPlaying(at now: Double) -> NowPlayingInfo {
+        let upcoming = cursor.map { Array(order[($0 + 1)...].prefix(5)).map { queue[$0] } } ?? []
+        return NowPlayingInfo(
+            item: current, state: state, position: (position(at: now) * 10).rounded() / 10,
+            duration: current?.duration, rate: rate, shuffle: shuffle, repeatMode: repeatMode, volume: volume,
+            muted: muted, queueIndex: cursor, queueCount: queue.count, upNext: upcoming)
+    }
+
+    /// Moves past items that finished while time passed, honouring repeat.
+    public mutating func advance(to now: Double) {
+        guard state == .playing, var index = cursor else { return }
+        var position = position(at: now)
+        var guardCount = 0
+        while let duration = queue[order[index]].duration, duration > 0, position >= duration, guardCount < 10_000 {
+            guardCount += 1
+            position -= duration
+            if repeatMode == .one { continue }
+            if index + 1 < order.count {
+                index += 1
+            } else if repeatMode == .all {
+                index = 0
+            } else {
+                cursor = index
+                state = .stopped
+                anchorPosition = duration
+                anchorTime = now
+                return
+            }
+        }
+        cursor = index
+        anchorPosition = position
+        anchorTime = now
+    }
+
+    /// Plays `items`: now (replacing the queue), next (after the current item) or later (at the end).
+    public mutating func play(
+        _ items: [MediaItem], shuffled: Bool? = nil, repeatMode: RepeatMode? = nil,
+        location: PlaybackQueueLocation = .now, startPosition: Double = 0, now: Double
+    ) -> PlayerAction {
+        guard !items.isEmpty else { return .none }
+        advance(to: now)
+        if location != .now, let at = cursor {
+            let start = queue.count
+            queue.append(contentsOf: items)
+            let added = Array(start..<queue.count)
+            let insertAt = location == .next ? at + 1 : order.count
+            order.insert(contentsOf: added, at: insertAt)
+            return .enqueue(items)
+        }
+        queue = items
+        if let shuffled { shuffle = shuffled }
+        if let repeatMode { self.repeatMode = repeatMode }
+        order = Array(queue.indices)
+        if shuffle { order = shuffledOrder(order) }
+        cursor = 0
+        state = .playing
+        anchorPosition = startPosition
+        anchorTime = now
+        return .load(queue: order.map { queue[$0] }, index: 0, position: startPosition)
+    }
+
+    /// Carries out a now-playing command.
+    public mutating func handle(_ command: NowPlayingCommand, now: Double) -> (CommandStatus, PlayerAction) {
+        if disabledCommands.contains(Self.name(of: command)) { return (.commandDisabled, .none) }
+        advance(to: now)
+        let position = position(at: now)
+        switch command {
+        case .play:
+            guard cursor != nil else { return (.noActionableNowPlayingItem, .none) }
+            if state == .stopped, let duration = current?.duration, position >= duration { anchorPosition = 0 }
+            setState(.playing, now: now)
+            return (.success, .play)
+        case .pause:
+            guard cursor != nil, state != .stopped else { return (.noActionableNowPlayingItem, .none) }
+            setState(.paused, now: now)
+            return (.success, .pause)
+        case .togglePlayPause:
+            return handle(state == .playing ? .pause : .play, now: now)
+        case .stop:
+            guard cursor != nil else { return (.noActionableNowPlayingItem, .none) }
+            setState(.stopped, now: now)
+            anchorPosition = 0
+            return (.success, .stop)
+        case .nextTrack:
+            guard let index = cursor else { return (.noActionableNowPlayingItem, .none) }
+            if index + 1 < order.count {
+                move(to: index + 1, now: now)
+            } else if repeatMode == .all, !order.isEmpty {
+                move(to: 0, now: now)
+            } else {
+                return (.noSuchContent, .none)
+            }
+            return (.success, .load(queue: order.map { queue[$0] }, index: cursor ?? 0, position: 0))
+        case .previousTrack:
+            guard let index = cursor else { return (.noActionableNowPlayingItem, .none) }
+            move(to: index > 0 ? index - 1 : 0, now: now)
+            return (.success, .load(queue: order.map { queue[$0] }, index: cursor ?? 0, position: 0))
+        case .skip(let seconds):
+            guard cursor != nil else { return (.noActionableNowPlayingItem, .none) }
+            return seek(to: position + seconds, now: now)
+        case .seek(let target):
+            guard cursor != nil else { return (.noActionableNowPlayingItem, .none) }
+            return seek(to: target, now: now)
+        case .changeRate(let newRate):
+            guard cursor != nil else { return (.noActionableNowPlayingItem, .none) }
+            guard Self.rateRange.contains(newRate) else { return (.commandFailed, .none) }
+            anchorPosition = position
+            anchorTime = now
+            rate = newRate
+            return (.success, .setRate(newRate))
+        case .changeRepeatMode(let mode):
+            repeatMode = mode
+            return (.success, .setModes(shuffle: shuffle, repeatMode: mode))
+        case .changeShuffle(let on):
+            if on != shuffle, let index = cursor {
+                let playing = order[index]
+                if on {
+                    order = [playing] + shuffledOrder(order.filter { $0 != playing })
+                    cursor = 0
+                } else {
+                    order = Array(queue.indices)
+                    cursor = playing
+                }
+            }
+            shuffle = on
+            return (.success, .setModes(shuffle: on, repeatMode: repeatMode))
+        }
+    }
+
+    /// Carries out a volume command.
+    public mutating func handle(_ command: VolumeCommand) -> (CommandStatus, PlayerAction) {
+        switch command {
+        case .set(let level): volume = min(max(level, 0), 100); muted = false
+        case .change(let delta): volume = min(max(volume + delta, 0), 100); muted = false
+        case .mute: muted = true
+        case .unmute: muted = false
+        }
+        return (.success, .setVolume(volume, muted: muted))
+    }
+
+    private mutating func seek(to target: Double, now: Double) -> (CommandStatus, PlayerAction) {
+        let duration = current?.duration ?? .infinity
+        if target >= duration {
+            // Skipping past the end moves on, as a player does when the item ends.
+            return handle(.nextTrack, now: now)
+        }
+        anchorPosition = max(0, target)
+        anchorTime = now
+        return (.success, .seek(anchorPosition))
+    }
+
+    private mutating func move(to index: Int, now: Double) {
+        cursor = index
+        anchorPosition = 0
+        anchorTime = now
+        if state == .stopped { state = .playing }
+    }
+
+    private mutating func setState(_ newState: PlaybackState, now: Double) {
+        anchorPosition = position(at: now)
+        anchorTime = now
+        state = newState
+    }
+
+    private mutating func shuffledOrder(_ indexes: [Int]) -> [Int] {
+        var out = indexes
+        guard out.count > 1 else { return out }
+        for i in stride(from: out.count - 1, to: 0, by: -1) {
+            shuffleSeed = shuffleSeed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let j = Int((shuffleSeed >> 33) % UInt64(i + 1))
+            out.swapAt(i, j)
+        }
+        return out
+    }
+
+    /// The name a command is disabled by ("pause", "skip", "changeRate", …).
+    public static func name(of command: NowPlayingCommand) -> String {
+        switch command {
+        case .play: return "play"
+        case .pause: return "pause"
+        case .stop: return "stop"
+        case .togglePlayPause: return "togglePlayPause"
+        case .nextTrack: return "nextTrack"
+        case .previousTrack: return "previousTrack"
+        case .skip: return "skip"
+        case .seek: return "seek"
+        case .changeRate: return "changeRate"
+        case .changeRepeatMode: return "changeRepeatMode"
+        case .changeShuffle: return "changeShuffle"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MediaIntents
+
+/// One language's grammar, compiled once at start-up.
+struct CompiledGrammar: Sendable {
+    var language: String
+    var sentences: [CompiledSentence]
+    var numbers: NumberWords
+    var durationUnits: [String: Double]
+    var halfWords: Set<String>
+    var oneWords: Set<String>
+
+    /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
+    init(file: GrammarFile, extraLists: [String: [String]]) throws {
+        let fold: (String) -> [String] = { text in Token.split(text).map(\.folded) }
+        var lists: [String: PhraseList] = [:]
+        for (name, entries) in file.lists {
+            var list = PhraseList()
+            for (value, phrases) in entries {
+                for phrase in phrases.split(separator: "|") { list.add(phrase: fold(String(phrase)), value: value) }
+            }
+            lists[name] = list
+        }
+        for (name, phrases) in extraLists {
+            for phrase in phrases { lists[name, default: PhraseList()].add(phrase: fold(phrase), value: phrase) }
+        }
+        let parser = TemplateParser(
+            rules: file.rules, lists: lists, spokenLists: Set(file.spokenLists ?? []), fold: fold)
+        var sentences: [CompiledSentence] = []
+        for group in file.intents {
+            guard let intent = IntentKind(rawValue: group.intent) else {
+                throw TemplateError(template: group.sentences.first ?? "", reason: "unknown intent \(group.intent)")
+            }
+            let wrapName = group.wrap ?? "default"
+            guard let wrap = file.wraps[wrapName] else {
+                throw TemplateError(template: group.sentences.first ?? "", reason: "unknown wrap \(wrapName)")
+            }
+            for sentence in group.sentences {
+                let node = try parser.parse(wrap.replacingOccurrences(of: "$", with: "(\(sentence))"))
+                sentences.append(
+                    CompiledSentence(
+                        node: node, intent: intent, fixed: group.fixed ?? [:], weight: group.weight ?? 0,
+                        source: sentence, requiredWords: Self.requiredWords(node)))
+            }
+        }
+        self.language = file.language
+        self.sentences = sentences
+        self.numbers = NumberWords(localeIdentifier: file.language)
+        self.durationUnits = Dictionary(uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
+        self.halfWords = Set(file.halfWords)
+        self.oneWords = Set(file.oneWords)
+    }
+
+    /// Words that appear in every reading of a node.
+    static func requiredWords(_ node: TemplateNode) -> Set<String> {
+        switch node {
+        case .word(let word): return [word]
+        case .sequence(let items): return items.reduce(into: Set<String>()) { $0.formUnion(requiredWords($1)) }
+        case .alternatives(let options):
+            guard let first = options.first else { return [] }
+            return options.dropFirst().reduce(requiredWords(first)) { $0.intersection(requiredWords($1)) }
+        case .slot: return []
+        }
+    }
+
+    /// Reads a length of time at `position`: "45 seconds", "a minute", "one and a half minutes",
+    /// "half a minute", "1 minute 30 seconds". Returns seconds and tokens used.
+    func readDuration(_ tokens: [String], at position: Int, numbers: NumberWords) -> (Double, Int)? {
+        var total = 0.0
+        var p = position
+        var read = false
+        while p < tokens.count {
+            if read, tokens[p] == "and", p + 1 < tokens.count, !oneWords.contains(tokens[p + 1]) || p + 2 >= tokens.count
+                || !halfWords.contains(tokens[p + 2])
+            {
+                // "one minute and thirty seconds": the "and" joins two parts.
+                if let (value, used) = part(tokens, p + 1, numbers) {
+                    total += value
+                    p += 1 + used
+                    continue
+                }
+                break
+            }
+            guard let (value, used) = part(tokens, p, numbers) else { break }
+            total += value
+            p += used
+            read = true
+        }
+        return read ? (total, p - position) : nil
+    }
+
+    /// One "<amount> <unit> [and a half]" or "half a <unit>".
+    private func part(_ tokens: [String], _ start: Int, _ numbers: NumberWords) -> (Double, Int)? {
+        var p = start
+        guard p < tokens.count else { return nil }
+        if halfWords.contains(tokens[p]), p + 2 < tokens.count, oneWords.contains(tokens[p + 1]),
+            let unit = durationUnits[tokens[p + 2]]
+        {
+            return (unit / 2, 3)
+        }
+        var amount: Double
+        if let (value, used) = numbers.read(tokens[p...]) {
+            amount = value
+            p += used
+        } else if oneWords.contains(tokens[p]) {
+            amount = 1
+            p += 1
+        } else {
+            return nil
+        }
+        // "one and a half minutes"
+        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2]) {
+            amount += 0.5
+            p += 3
+        }
+        guard p < tokens.count, let unit = durationUnits[tokens[p]] else { return nil }
+        p += 1
+        var seconds = amount * unit
+        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2]) {
+            seconds += unit / 2
+            p += 3
+        }
+        return (seconds, p - start)
+    }
+}

@@ -1,0 +1,37 @@
+/// A language's grammar as it is written in `Resources/<lang>/grammar.json`.
+///
+/// Sentences use a template language in the spirit of hassil's: `(a|b)` alternatives,
+/// `[the]` optional words, `{slot}` a list or a wildcard, `{slot:list}` a slot read from
+/// a named list, `<rule>` a named piece of template.
+struct GrammarFile: Codable, Sendable {
+    /// BCP-47 tag of the language.
+    var language: String
+    /// Named pieces of template, used as `<name>`.
+    var rules: [String: String]
+    /// Named lists: each maps an output value to the phrases that say it (`"song": "song|track|tune"`).
+    var lists: [String: [String: String]]
+    /// Lists whose slot value is the text as said rather than the list's output value.
+    var spokenLists: [String]?
+    /// Templates that surround every sentence; `$` is where the sentence goes.
+    var wraps: [String: String]
+    /// Groups of sentences, each with the intent they mean and fixed values.
+    var intents: [IntentGroup]
+    /// Words for the builtin duration slot: unit name → seconds.
+    var durationUnits: [String: Double]
+    /// Words meaning "half" in "a minute and a half" / "half a minute".
+    var halfWords: [String]
+    /// Words that stand for one ("a", "an").
+    var oneWords: [String]
+}
+
+/// Sentences that all mean one intent.
+struct IntentGroup: Codable, Sendable {
+    var intent: String
+    var sentences: [String]
+    /// Values every match of these sentences carries (`"repeatMode": "one"`).
+    var fixed: [String: String]?
+    /// Which entry of `wraps` surrounds these sentences; `default` when absent.
+    var wrap: String?
+    /// Added to every match's score, to prefer one group over another that reads the same words.
+    var weight: Double?
+}

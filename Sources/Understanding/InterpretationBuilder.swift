@@ -1,0 +1,79 @@
+import MediaIntents
+
+/// Turns a sentence match (slots and fixed values) into an `Understood`.
+struct InterpretationBuilder {
+    private var intent: IntentKind
+    private var app: String?
+    private var search = MediaSearch()
+    private var params = IntentParameters()
+    private var volumeDown = false
+    private var frequency: String?
+    private var band: String?
+
+    init(intent: IntentKind) { self.intent = intent }
+
+    static func build(intent: IntentKind, fixed: [String: String], captures: [Capture]) -> Understood {
+        var builder = InterpretationBuilder(intent: intent)
+        for (name, value) in fixed.sorted(by: { $0.key < $1.key }) { builder.apply(name, .text(value)) }
+        for capture in captures { builder.apply(capture.name, capture.value) }
+        return builder.finish()
+    }
+
+    private mutating func apply(_ name: String, _ value: SlotValue) {
+        let text = value.text.trimmingCharacters(in: .whitespaces)
+        let number: Double? = {
+            if case .number(let n) = value { return n }
+            return Double(text)
+        }()
+        switch name {
+        case "mediaName": search.mediaName = text
+        case "artistName": search.artistName = text
+        case "albumName": search.albumName = text
+        case "mediaType": search.mediaType = MediaItemType(rawValue: text)
+        case "sortOrder": search.sortOrder = SortOrder(rawValue: text)
+        case "reference": search.reference = MediaReference(rawValue: text)
+        case "genre": search.genreNames = (search.genreNames ?? []) + [text]
+        case "mood": search.moodNames = (search.moodNames ?? []) + [text]
+        case "decade":
+            if let start = number.map(Int.init) { search.releaseDate = YearRange(start: start, end: start + 9) }
+        case "year":
+            if let year = number.map(Int.init) { search.releaseDate = YearRange(start: year, end: year) }
+        case "app": app = text
+        case "device": params.device = text
+        case "area": params.area = text
+        case "playlist": params.destination = .playlist(text)
+        case "destination": params.destination = text == "library" ? .library : .playlist(text)
+        case "playShuffled": params.playShuffled = text == "true"
+        case "playbackRepeatMode": params.playbackRepeatMode = PlaybackRepeatMode(rawValue: text)
+        case "playbackQueueLocation": params.playbackQueueLocation = PlaybackQueueLocation(rawValue: text)
+        case "playbackSpeed": params.playbackSpeed = number
+        case "resumePlayback": params.resumePlayback = text == "true"
+        case "affinityType": params.affinityType = AffinityType(rawValue: text)
+        case "interval": params.interval = number
+        case "position": params.position = number
+        case "rate": params.rate = number
+        case "repeatMode": params.repeatMode = RepeatMode(rawValue: text)
+        case "shuffle": params.shuffle = text == "true"
+        case "volume": params.volume = number.map { Int(min(max($0, 0), 100)) }
+        case "volumeDelta": params.volumeDelta = number.map { Int(min(max($0, -100), 100)) }
+        case "volumeDirection": volumeDown = text == "down"
+        case "question": params.question = NowPlayingQuestionKind(rawValue: text)
+        case "frequency": frequency = text
+        case "band": band = text
+        case "intent": if let kind = IntentKind(rawValue: text) { intent = kind }
+        default: break  // Slots used only to shape a sentence carry no meaning.
+        }
+    }
+
+    private func finish() -> Understood {
+        var params = params
+        var search = search
+        if let frequency { search.mediaName = "\(frequency) \(band ?? "FM")" }
+        if intent == .changeVolume {
+            let step = abs(params.volumeDelta ?? 10)
+            params.volumeDelta = volumeDown ? -step : step
+        }
+        return Understood(
+            intent: intent, app: app, search: search.isEmpty ? nil : search, params: params.isEmpty ? nil : params)
+    }
+}

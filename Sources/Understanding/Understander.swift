@@ -1,0 +1,82 @@
+public import Foundation
+public import MediaIntents
+
+/// Understanding's entry point: text in, ranked interpretations out.
+///
+///     let understander = try Understander()
+///     understander.understand("play skyfall by adele", language: "en").first?.understood.intent  // .playMedia
+public struct Understander: Sendable {
+    /// Utterances longer than this are not requests anyone speaks; they get `none` at once.
+    public static let maximumWords = 48
+
+    private let grammars: [String: CompiledGrammar]
+    /// The language used when a request carries none.
+    public let defaultLanguage: String
+
+    /// Loads and compiles every language folder in the module's resources.
+    ///
+    /// - Parameter extraLists: phrases known only at run time, by list name: `app` (app names and
+    ///   their alternatives), `device` and `area` (players and rooms).
+    public init(extraLists: [String: [String]] = [:], defaultLanguage: String = "en") throws {
+        guard let root = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+            throw UnderstandingError(message: "grammar resources are missing from the bundle")
+        }
+        var grammars: [String: CompiledGrammar] = [:]
+        let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
+        for folder in folders {
+            let url = folder.appendingPathComponent("grammar.json")
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            let file: GrammarFile
+            do {
+                file = try JSONDecoder().decode(GrammarFile.self, from: Data(contentsOf: url))
+            } catch {
+                throw UnderstandingError(message: "\(url.path): \(error)")
+            }
+            do {
+                grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists)
+            } catch {
+                throw UnderstandingError(message: "\(url.path): \(error)")
+            }
+        }
+        self.grammars = grammars
+        self.defaultLanguage = defaultLanguage
+    }
+
+    /// Languages with a grammar.
+    public var languages: [String] { grammars.keys.sorted() }
+
+    /// Every reading of `text`, best first. Empty when nothing matched: the request is not a
+    /// media request (intent `none`).
+    public func understand(_ text: String, language: String? = nil, limit: Int = 5) -> [Interpretation] {
+        let tag = language ?? defaultLanguage
+        guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return [] }
+        let tokens = Token.split(text)
+        guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return [] }
+        let folded = tokens.map(\.folded)
+        let present = Set(folded)
+        let matcher = Matcher(tokens: folded, originals: tokens.map(\.original), numbers: grammar.numbers, grammar: grammar)
+        var found: [Interpretation] = []
+        for (index, sentence) in grammar.sentences.enumerated() where sentence.requiredWords.isSubset(of: present) {
+            for match in matcher.matches(sentence, index: index) {
+                let understood = InterpretationBuilder.build(
+                    intent: sentence.intent, fixed: sentence.fixed, captures: match.captures)
+                let score = max(0, min(1, match.score / Double(tokens.count)))
+                found.append(Interpretation(understood: understood, score: score, sentence: sentence.source))
+            }
+        }
+        found.sort { $0.score > $1.score }
+        var seen = Set<Understood>()
+        return Array(found.filter { seen.insert($0.understood).inserted }.prefix(limit))
+    }
+
+    /// The best reading, or `none`.
+    public func best(_ text: String, language: String? = nil) -> Understood {
+        understand(text, language: language, limit: 1).first?.understood ?? .none
+    }
+}
+
+/// A grammar that could not be loaded, with the file and the reason.
+public struct UnderstandingError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
