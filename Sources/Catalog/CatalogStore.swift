@@ -64,7 +64,7 @@ public final class CatalogStore {
         case .playlist:
             identParts = [entry.owner, title]
         case .artist, .genre:
-            identParts = [title]
+            identParts = [title, nil]
         default: break
         }
         let ident = Self.ident(entry.type, identParts[0], identParts[1])
@@ -93,7 +93,8 @@ public final class CatalogStore {
         let coreKey = NameFolding.key(NameFolding.core(title))
         let rows = try db.prepare(sql).rows([
             .text(ident), .text(entry.type.rawValue), .text(title), .text(NameFolding.key(title)), .text(coreKey),
-            .optional(credit), .optional(credit.map(NameFolding.key)), .optional(entry.album),
+            .optional(credit), .optional(credit.map(NameFolding.key)),
+            .optional(entry.album ?? (entry.type == .podcastEpisode ? entry.show : nil)),
             albumID.map { .integer($0) } ?? .null, parentID.map { .integer($0) } ?? .null,
             .optional(entry.trackNumber), .optional(entry.duration), .optional(entry.year), .optional(entry.released),
             .text(genres), .text(moods), .real(entry.popularity ?? 0), .integer(entry.explicit == true ? 1 : 0),

@@ -19,12 +19,12 @@ public struct StoredItem: Sendable, Hashable {
         """
 
     /// Prefixes every column with a table alias, for joins.
-    static func columns(_ alias: String) -> String {
+    public static func columns(_ alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
             .joined(separator: ", ")
     }
 
-    init(_ row: Row) {
+    public init(_ row: Row) {
         rowID = Int64(row.int(0) ?? 0)
         let genres = (row.string(8) ?? "").split(separator: "|").map(String.init)
         item = MediaItem(

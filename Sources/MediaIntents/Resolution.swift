@@ -34,11 +34,15 @@ public struct IntentResponse: Codable, Sendable, Hashable {
     public var speedReason: PlaybackSpeedReason?
     /// What the request acted on, best first (the first is the one played).
     public var items: [MediaItem]
+    /// Facts a reply can use ("playlist": "Driving", "created": "true").
+    public var details: [String: String]
 
     public init(
         code: ResponseCode, items: [MediaItem] = [], reason: UnsupportedReason? = nil,
-        destinationReason: AddDestinationReason? = nil, speedReason: PlaybackSpeedReason? = nil
+        destinationReason: AddDestinationReason? = nil, speedReason: PlaybackSpeedReason? = nil,
+        details: [String: String] = [:]
     ) {
+        self.details = details
         self.code = code
         self.items = items
         self.reason = reason

@@ -111,8 +111,9 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         queue = items
         if let shuffled { shuffle = shuffled }
         if let repeatMode { self.repeatMode = repeatMode }
+        // The item asked for plays first; shuffle mixes what follows it.
         order = Array(queue.indices)
-        if shuffle { order = shuffledOrder(order) }
+        if shuffle { order = [0] + shuffledOrder(Array(order.dropFirst())) }
         cursor = 0
         state = .playing
         anchorPosition = startPosition

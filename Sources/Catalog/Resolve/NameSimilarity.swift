@@ -1,6 +1,6 @@
 /// How alike two folded names are, 0…1: the better of character edit distance and word overlap.
-enum NameSimilarity {
-    static func score(_ a: String, _ b: String) -> Double {
+public enum NameSimilarity {
+    public static func score(_ a: String, _ b: String) -> Double {
         if a == b { return 1 }
         if a.isEmpty || b.isEmpty { return 0 }
         let aWords = Set(a.split(separator: " ")), bWords = Set(b.split(separator: " "))

@@ -5,6 +5,11 @@ public struct ResolvedItem: Sendable, Hashable {
     public var stored: StoredItem
     public var score: Double
     public var item: MediaItem { stored.item }
+
+    public init(stored: StoredItem, score: Double) {
+        self.stored = stored
+        self.score = score
+    }
 }
 
 /// Finds catalog items for a `MediaSearch`: candidates from exact keys and the FTS5 index,

@@ -1,0 +1,53 @@
+public import Understanding
+
+/// An app Hark can send requests to, with the names people call it by.
+public struct AppRegistration: Codable, Sendable, Hashable {
+    public var identifier: String
+    public var name: String
+    /// Up to three other names ("Walk Mate" / "walkmate").
+    public var alternativeNames: [String]
+    /// How the name is said, when spelling misleads a speech recogniser.
+    public var pronunciationHint: String?
+
+    public init(identifier: String, name: String, alternativeNames: [String] = [], pronunciationHint: String? = nil) {
+        self.identifier = identifier
+        self.name = name
+        self.alternativeNames = Array(alternativeNames.prefix(3))
+        self.pronunciationHint = pronunciationHint
+    }
+
+    /// Every name the app answers to.
+    public var allNames: [String] { [name] + alternativeNames + (pronunciationHint.map { [$0] } ?? []) }
+}
+
+/// The apps on this system; requests that name no app go to the default one.
+public struct AppRegistry: Sendable {
+    public private(set) var apps: [AppRegistration]
+    public let defaultIdentifier: String
+
+    /// Hark's own library app, which plays the local catalog.
+    public static let library = AppRegistration(
+        identifier: "hark.library", name: "Hark", alternativeNames: ["Hark Music", "Hark Library", "my music library"])
+
+    public init(apps: [AppRegistration] = [AppRegistry.library], defaultIdentifier: String = AppRegistry.library.identifier) {
+        self.apps = apps
+        self.defaultIdentifier = defaultIdentifier
+    }
+
+    /// The app a spoken name means, matched forgivingly (case, punctuation, spaces: "walkmate" = "Walk Mate").
+    public func app(named spoken: String?) -> AppRegistration? {
+        guard let spoken else { return apps.first { $0.identifier == defaultIdentifier } }
+        let key = Self.squash(spoken)
+        return apps.first { app in app.allNames.contains { Self.squash($0) == key } }
+    }
+
+    static func squash(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { CharacterSetLike.isAlphanumeric($0) }.map(Character.init))
+    }
+}
+
+enum CharacterSetLike {
+    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+}

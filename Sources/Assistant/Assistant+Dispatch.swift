@@ -1,0 +1,194 @@
+import MediaIntents
+import Playback
+import Understanding
+
+/// Carrying out each kind of request and wording the reply.
+extension Assistant {
+    func carryOut(_ understood: Understood, handler: LibraryHandler, app: AppRegistration, language: String,
+                  outcome: inout Outcome) async
+    {
+        let search = understood.search ?? MediaSearch()
+        let params = understood.params ?? IntentParameters()
+        let say = { (key: String, values: [String: String]) in self.replies.say(key, values, language: language) }
+        switch understood.intent {
+        case .playMedia:
+            let intent = PlayMediaIntent(
+                mediaSearch: search, playShuffled: params.playShuffled,
+                playbackRepeatMode: params.playbackRepeatMode, resumePlayback: params.resumePlayback,
+                playbackQueueLocation: params.playbackQueueLocation ?? .now, playbackSpeed: params.playbackSpeed)
+            await play(intent, handler: handler, app: app, language: language, outcome: &outcome)
+        case .addMedia:
+            var intent = AddMediaIntent(mediaSearch: search, destination: params.destination ?? .library)
+            let resolved = await handler.resolveMediaItems(for: intent)
+            intent.mediaItems = resolved.flatMap(\.values)
+            if let failure = failureReply(resolved, search: search, app: app, language: language, outcome: &outcome) {
+                outcome.reply = failure
+                return
+            }
+            let response = await handler.handle(intent: intent)
+            apply(response, to: &outcome)
+            guard let item = response.items.first else { return }
+            let values = replies.values(for: item).merging(["playlist": response.details["playlist"] ?? ""]) { $1 }
+            if response.destinationReason == .playlistNotEditable {
+                outcome.reply = say("add.playlistNotEditable", values)
+            } else if response.details["destination"] == "library" {
+                outcome.reply = say("add.library", values)
+            } else {
+                outcome.reply = say(response.details["created"] == "true" ? "add.playlistCreated" : "add.playlist", values)
+            }
+        case .updateMediaAffinity:
+            var intent = UpdateMediaAffinityIntent(mediaSearch: search, affinityType: params.affinityType ?? .like)
+            let resolved = await handler.resolveMediaItems(for: intent)
+            intent.mediaItems = resolved.flatMap(\.values)
+            if let failure = failureReply(resolved, search: search, app: app, language: language, outcome: &outcome) {
+                outcome.reply = failure
+                return
+            }
+            let response = await handler.handle(intent: intent)
+            apply(response, to: &outcome)
+            guard let item = response.items.first else { return }
+            if response.details["dislikeNotSong"] == "true" {
+                outcome.reply = say("dislike.notSong", ["title": item.title])
+            } else if intent.affinityType == .like {
+                outcome.reply = say("like", ["title": item.title])
+            } else {
+                outcome.reply = say(response.details["skipped"] == "true" ? "dislike.skipped" : "dislike", ["title": item.title])
+            }
+        case .searchForMedia:
+            var intent = SearchForMediaIntent(mediaSearch: search)
+            intent.mediaItems = await handler.resolveMediaItems(for: intent).flatMap(\.values)
+            let response = await handler.handle(intent: intent)
+            apply(response, to: &outcome)
+            if let first = response.items.first {
+                let count = String(response.items.count)
+                outcome.reply = response.items.count == 1
+                    ? replies.sayItem("search.one", first, language: language)
+                    : replies.sayItem("search.results", first, extra: ["count": count], language: language)
+            } else {
+                outcome.reply = say("fail.notFound", ["query": Self.describe(search)])
+            }
+        case .nowPlayingQuestion:
+            await answer(params.question ?? .any, handler: handler, language: language, outcome: &outcome)
+        case .none, .appIntent:
+            outcome.reply = say("none", [:])
+        default:
+            await command(understood.intent, params: params, handler: handler, app: app, language: language,
+                          outcome: &outcome)
+        }
+    }
+
+    private func play(_ intent: PlayMediaIntent, handler: LibraryHandler, app: AppRegistration, language: String,
+                      outcome: inout Outcome) async
+    {
+        var intent = intent
+        let resolved = await handler.resolveMediaItems(for: intent)
+        intent.mediaItems = resolved.flatMap(\.values)
+        if let failure = failureReply(resolved, search: intent.mediaSearch, app: app, language: language,
+                                      outcome: &outcome)
+        {
+            outcome.reply = failure
+            return
+        }
+        _ = await handler.confirm(intent: intent)
+        let response = await handler.handle(intent: intent)
+        apply(response, to: &outcome)
+        if let reason = response.speedReason {
+            outcome.reply = replies.say("fail.speed.\(reason.rawValue)", language: language)
+            return
+        }
+        guard response.code.isSuccess, let first = response.items.first else {
+            outcome.reply = replies.say("fail.notFound.noQuery", language: language)
+            return
+        }
+        let kind = response.details["kind"] ?? "item"
+        var values = replies.values(for: first)
+        values["what"] = Self.describe(intent.mediaSearch)
+        values["rate"] = intent.playbackSpeed.map(NumberWords.format) ?? ""
+        switch kind {
+        case "resume": outcome.reply = replies.say("play.resume", values, language: language)
+        case "mix":
+            let key = response.details["emptyLibrary"] == "true" ? "play.mix.emptyLibrary" : "play.mix"
+            outcome.reply = replies.say(key, values, language: language)
+        case "myMusic": outcome.reply = replies.say("play.myMusic", values, language: language)
+        case "browse": outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
+        default:
+            if intent.playbackQueueLocation != .now {
+                outcome.reply = replies.say("queue.\(intent.playbackQueueLocation.rawValue)", values, language: language)
+            } else if intent.playShuffled == true {
+                outcome.reply = replies.say("play.shuffled", values, language: language)
+            } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all {
+                outcome.reply = replies.say("play.repeat", values, language: language)
+            } else if intent.playbackSpeed != nil {
+                outcome.reply = replies.say("play.speed", values, language: language)
+            } else {
+                let key = "play.\(first.type.rawValue)"
+                outcome.reply = replies.sayItem(replies.has(key) ? key : "play.other", first, language: language)
+            }
+        }
+    }
+
+    /// The reply for a resolution that failed, or nil when there is something to act on.
+    private func failureReply(_ resolved: [ResolutionResult<MediaItem>], search: MediaSearch, app: AppRegistration,
+                              language: String, outcome: inout Outcome) -> String?
+    {
+        for result in resolved {
+            switch result {
+            case .unsupported(let reason):
+                outcome.reason = reason
+                outcome.code = Self.code(for: reason)
+                if reason == .unsupportedMediaType, let type = search.mediaType, !type.isAudio {
+                    return replies.say("fail.unknownMediaType", ["type": replies.say("type.\(type.rawValue)", language: language)],
+                                       language: language)
+                }
+                return replies.say("fail.\(reason.rawValue)", ["app": app.name, "title": search.mediaName ?? ""],
+                                   language: language)
+            case .needsValue:
+                outcome.code = .failure
+                if search.reference == .currentlyPlaying || !search.hasName && search.genreNames == nil
+                    && search.moodNames == nil && search.releaseDate == nil
+                {
+                    return replies.say("affinity.nothingPlaying", language: language)
+                }
+                return replies.say("fail.notFound", ["query": Self.describe(search)], language: language)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// SiriKit's response code for an item that cannot be used.
+    static func code(for reason: UnsupportedReason) -> ResponseCode {
+        switch reason {
+        case .unsupportedMediaType: return .failureUnknownMediaType
+        case .explicitContentSettings, .restrictedContent: return .failureRestrictedContent
+        case .loginRequired, .subscriptionRequired: return .failureRequiringAppLaunch
+        default: return .failure
+        }
+    }
+
+    func apply(_ response: IntentResponse, to outcome: inout Outcome) {
+        outcome.code = response.code
+        outcome.items = response.items
+        outcome.reason = response.reason ?? outcome.reason
+        outcome.destinationReason = response.destinationReason
+        outcome.speedReason = response.speedReason
+    }
+
+    /// What a search asked for, in words: "Skyfall by Adele", "sad acoustic music", "80s rock".
+    static func describe(_ search: MediaSearch) -> String {
+        var words: [String] = []
+        if let name = search.mediaName ?? search.albumName {
+            words.append(name)
+            if let artist = search.artistName { words += ["by", artist] }
+            return words.joined(separator: " ")
+        }
+        if let artist = search.artistName { return "music by \(artist)" }
+        if let order = search.sortOrder { words.append(order == .popular ? "the top" : "the \(order.rawValue)") }
+        if let range = search.releaseDate, range.end - range.start == 9 { words.append("\(range.start % 100)s") }
+        words += search.moodNames ?? []
+        words += search.genreNames ?? []
+        words.append(search.mediaType == .album ? "albums" : "music")
+        if let range = search.releaseDate, range.start == range.end { words += ["from", String(range.start)] }
+        return words.joined(separator: " ")
+    }
+}

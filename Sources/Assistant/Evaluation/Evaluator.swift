@@ -1,0 +1,113 @@
+public import Understanding
+
+/// Scores predictions against labelled rows, as EVAL_FORMAT.md describes.
+public struct Evaluator {
+    /// Counts for one slice of rows (one intent, one language).
+    public struct Tally: Codable, Sendable {
+        public var rows = 0
+        public var intentCorrect = 0
+        public var exact = 0
+        public var truePositives = 0
+        public var predictedPairs = 0
+        public var goldPairs = 0
+    }
+
+    /// One row that was not an exact match, with what was predicted.
+    public struct Failure: Codable, Sendable {
+        public var id: String?
+        public var text: String
+        public var expected: Understood
+        public var predicted: Understood
+        /// Pairs predicted that were wrong or extra, and gold pairs missed.
+        public var wrong: [String]
+        public var missed: [String]
+    }
+
+    public private(set) var total = Tally()
+    public private(set) var perIntent: [String: Tally] = [:]
+    public private(set) var perLang: [String: Tally] = [:]
+    public private(set) var failures: [Failure] = []
+
+    public init() {}
+
+    /// Scores one row.
+    public mutating func add(_ row: EvalRow, predicted: Understood) {
+        let gold = row.expect ?? .none
+        let scored = Set(row.scored ?? [])
+        var goldPairs = SlotPairs.pairs(gold, scored: scored)
+        var predictedPairs = SlotPairs.pairs(predicted, scored: scored)
+        SlotPairs.unifyBareName(gold: &goldPairs, predicted: &predictedPairs)
+        let correct = predictedPairs.filter { goldPairs[$0.key] == $0.value }.count
+        let intentRight = gold.intent == predicted.intent
+        let exact = intentRight && goldPairs == predictedPairs
+        var tally = Tally()
+        tally.rows = 1
+        tally.intentCorrect = intentRight ? 1 : 0
+        tally.exact = exact ? 1 : 0
+        tally.truePositives = correct
+        tally.predictedPairs = predictedPairs.count
+        tally.goldPairs = goldPairs.count
+        Self.merge(&total, tally)
+        Self.merge(&perIntent[gold.intent.rawValue, default: Tally()], tally)
+        Self.merge(&perLang[row.lang ?? "?", default: Tally()], tally)
+        if !exact, failures.count < 50 {
+            failures.append(Failure(
+                id: row.id, text: row.text, expected: gold, predicted: predicted,
+                wrong: predictedPairs.filter { goldPairs[$0.key] != $0.value }.map { "\($0.key)=\($0.value)" }.sorted(),
+                missed: goldPairs.filter { predictedPairs[$0.key] != $0.value }.map { "\($0.key)=\($0.value)" }.sorted()))
+        }
+    }
+
+    static func merge(_ into: inout Tally, _ tally: Tally) {
+        into.rows += tally.rows
+        into.intentCorrect += tally.intentCorrect
+        into.exact += tally.exact
+        into.truePositives += tally.truePositives
+        into.predictedPairs += tally.predictedPairs
+        into.goldPairs += tally.goldPairs
+    }
+
+    /// Summary figures of one slice.
+    public struct Scores: Codable, Sendable {
+        public var rows: Int
+        public var intentAccuracy: Double
+        public var slotPrecision: Double
+        public var slotRecall: Double
+        public var slotF1: Double
+        public var exactMatch: Double
+
+        init(_ tally: Tally) {
+            func ratio(_ a: Int, _ b: Int, empty: Double) -> Double { b == 0 ? empty : Double(a) / Double(b) }
+            func round(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
+            rows = tally.rows
+            intentAccuracy = round(ratio(tally.intentCorrect, tally.rows, empty: 0))
+            let precision = ratio(tally.truePositives, tally.predictedPairs, empty: 1)
+            let recall = ratio(tally.truePositives, tally.goldPairs, empty: 1)
+            slotPrecision = round(precision)
+            slotRecall = round(recall)
+            slotF1 = round(precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall))
+            exactMatch = round(ratio(tally.exact, tally.rows, empty: 0))
+        }
+    }
+
+    /// The report `hark eval` prints.
+    public struct Report: Codable, Sendable {
+        public var rows: Int
+        public var intentAccuracy: Double
+        public var slotPrecision: Double
+        public var slotRecall: Double
+        public var slotF1: Double
+        public var exactMatch: Double
+        public var perIntent: [String: Scores]
+        public var perLang: [String: Scores]
+        public var failures: [Failure]
+    }
+
+    public var report: Report {
+        let overall = Scores(total)
+        return Report(
+            rows: overall.rows, intentAccuracy: overall.intentAccuracy, slotPrecision: overall.slotPrecision,
+            slotRecall: overall.slotRecall, slotF1: overall.slotF1, exactMatch: overall.exactMatch,
+            perIntent: perIntent.mapValues(Scores.init), perLang: perLang.mapValues(Scores.init), failures: failures)
+    }
+}

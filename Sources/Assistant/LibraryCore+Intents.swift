@@ -1,0 +1,163 @@
+import Catalog
+import Library
+import MediaIntents
+import Playback
+
+/// The four media intents as the built-in library app carries them out.
+extension LibraryCore {
+    // MARK: Play
+
+    func resolvePlay(_ intent: PlayMediaIntent, user: String, device: String) throws -> [ResolutionResult<MediaItem>] {
+        let search = intent.mediaSearch
+        if let type = search.mediaType, !type.isAudio { return [.unsupported(.unsupportedMediaType)] }
+        if Self.isBare(search) { return [.notRequired] }
+        let found = try find(search, user: user, device: device)
+        guard let best = found.first else { return [.needsValue] }
+        if best.item.isExplicit, try setting("explicit", user: user) == "off" {
+            return [.unsupported(.explicitContentSettings)]
+        }
+        return found.map { .success($0.item) }
+    }
+
+    /// A play request that names nothing: "play", "play music", "play my library".
+    static func isBare(_ search: MediaSearch) -> Bool {
+        var rest = search
+        rest.reference = rest.reference == .my ? nil : rest.reference
+        if rest.mediaType == .music || rest.mediaType == .song { rest.mediaType = nil }
+        return rest.isEmpty
+    }
+
+    func handlePlay(_ intent: PlayMediaIntent, user: String, device: String) throws -> IntentResponse {
+        if let speed = intent.playbackSpeed {
+            if speed < Self.speedRange.lowerBound { return IntentResponse(code: .failure, speedReason: .belowMinimum) }
+            if speed > Self.speedRange.upperBound { return IntentResponse(code: .failure, speedReason: .aboveMaximum) }
+        }
+        let repeatMode = intent.playbackRepeatMode.map { mode -> RepeatMode in
+            switch mode {
+            case .none: return .off
+            case .one: return intent.mediaItems.first.map { $0.type == .song || $0.type == .podcastEpisode } ?? true ? .one : .all
+            case .all: return .all
+            }
+        }
+        var details: [String: String] = [:]
+        var queue: [MediaItem]
+        if let chosen = intent.mediaItems.first, let stored = try store.item(identifier: chosen.identifier) {
+            queue = intent.playbackQueueLocation == .now
+                ? try self.queue(for: stored, search: intent.mediaSearch, user: user)
+                : try store.playableItems(for: stored).map(\.item)
+            details["kind"] = Self.isBrowse(intent.mediaSearch) ? "browse" : "item"
+            if Self.isBrowse(intent.mediaSearch) {
+                // "Play some jazz": everything that fits, not only the first hit, shuffled.
+                queue = try resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item).shuffled()
+            }
+        } else if intent.mediaSearch.reference == .my {
+            queue = try myMusic(user: user)
+            details["kind"] = "myMusic"
+            if queue.isEmpty {
+                queue = try mix(user: user)
+                details["kind"] = "mix"
+                details["emptyLibrary"] = "true"
+            }
+        } else {
+            let machine = try player(device)
+            if let current = machine.current, intent.playbackQueueLocation == .now {
+                if machine.state != .playing { _ = try command(.play, device: device) }
+                details["kind"] = "resume"
+                return IntentResponse(code: .success, items: [current], details: details)
+            }
+            queue = try mix(user: user)
+            details["kind"] = "mix"
+        }
+        guard let first = queue.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
+        let shuffled = intent.playShuffled ?? (details["kind"] == "mix" || details["kind"] == "browse" ? true : nil)
+        let resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
+        let played: MediaItem = try withPlayer(device) { machine, now in
+            var action = machine.play(queue, shuffled: shuffled, repeatMode: repeatMode,
+                                      location: intent.playbackQueueLocation, startPosition: resumeAt, now: now)
+            if let speed = intent.playbackSpeed, intent.playbackQueueLocation == .now {
+                _ = machine.handle(.changeRate(speed), now: now)
+                if case .load = action {} else { action = .setRate(speed) }
+            }
+            return (intent.playbackQueueLocation == .now ? machine.current ?? first : first, action)
+        }
+        if intent.playbackQueueLocation == .now { try library.recordPlay(played, user: user, at: clock.now()) }
+        if shuffled == true { details["shuffled"] = "true" }
+        var items = intent.mediaItems
+        if items.isEmpty || details["kind"] == "browse" || details["kind"] == "mix" { items = [played] + items.filter { $0 != played } }
+        return IntentResponse(code: .success, items: Array(items.prefix(5)), details: details)
+    }
+
+    /// Genre, mood, decade or order without a name.
+    static func isBrowse(_ search: MediaSearch) -> Bool {
+        !search.hasName && search.reference == nil
+            && (search.genreNames != nil || search.moodNames != nil || search.releaseDate != nil || search.sortOrder != nil)
+    }
+
+    /// Where the user left an item, when it is the one loaded on this device.
+    private func resumePosition(of item: MediaItem, device: String) throws -> Double {
+        let machine = try player(device)
+        return machine.current == item ? machine.position(at: clock.now()) : 0
+    }
+
+    // MARK: Add
+
+    /// Items for add and affinity: the current item when the request points at it or names nothing.
+    func resolveTarget(_ search: MediaSearch, user: String, device: String) throws -> [ResolutionResult<MediaItem>] {
+        var search = search
+        if !search.hasName && search.genreNames == nil { search.reference = .currentlyPlaying }
+        let found = try find(search, user: user, device: device)
+        guard !found.isEmpty else { return [.needsValue] }
+        return found.map { .success($0.item) }
+    }
+
+    func handleAdd(_ intent: AddMediaIntent, user: String, device: String) throws -> IntentResponse {
+        guard let item = intent.mediaItems.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
+        let now = clock.now()
+        switch intent.destination {
+        case .library:
+            try library.addToLibrary(item, user: user, at: now)
+            return IntentResponse(code: .success, items: [item], details: ["destination": "library"])
+        case .playlist(let name):
+            do {
+                let addition = try library.add(try expand(item), toPlaylist: name, user: user)
+                return IntentResponse(code: .success, items: [item], details: [
+                    "destination": "playlist", "playlist": addition.playlist, "created": addition.created ? "true" : "false",
+                ])
+            } catch let error as LibraryError where error.code == .playlistNotEditable {
+                return IntentResponse(code: .failure, items: [item], destinationReason: .playlistNotEditable,
+                                      details: ["playlist": name])
+            }
+        }
+    }
+
+    /// Adding an album or artist to a playlist adds its songs.
+    private func expand(_ item: MediaItem) throws -> [MediaItem] {
+        guard item.type != .song, let stored = try store.item(identifier: item.identifier) else { return [item] }
+        return try store.playableItems(for: stored, limit: 50).map(\.item)
+    }
+
+    // MARK: Affinity
+
+    func handleAffinity(_ intent: UpdateMediaAffinityIntent, user: String, device: String) throws -> IntentResponse {
+        guard let item = intent.mediaItems.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
+        if intent.affinityType == .dislike, item.type != .song {
+            return IntentResponse(code: .failure, items: [item], reason: .unsupportedMediaType,
+                                  details: ["dislikeNotSong": "true"])
+        }
+        try library.setAffinity(intent.affinityType, for: item, user: user, at: clock.now())
+        var details: [String: String] = [:]
+        if intent.affinityType == .dislike, try player(device).current == item {
+            let status = try command(.nextTrack, device: device)
+            details["skipped"] = status == .success ? "true" : "false"
+        }
+        return IntentResponse(code: .success, items: [item], details: details)
+    }
+
+    // MARK: Search
+
+    func handleSearch(_ intent: SearchForMediaIntent) -> IntentResponse {
+        intent.mediaItems.isEmpty
+            ? IntentResponse(code: .failure, details: ["notFound": "true"])
+            : IntentResponse(code: .success, items: Array(intent.mediaItems.prefix(5)))
+    }
+}

@@ -1,0 +1,179 @@
+import Catalog
+import Foundation
+import Library
+import MediaIntents
+import Playback
+
+/// The built-in library app's state: the catalog, users' libraries and one player per device,
+/// all in one SQLite database. An actor, so requests from many tasks are taken one at a time.
+actor LibraryCore {
+    let db: Database
+    let store: CatalogStore
+    let resolver: Resolver
+    let library: UserLibrary
+    let clock: any PlayerClock
+    let output: any PlayerOutput
+    /// Fastest and slowest speeds a play request may ask for.
+    static let speedRange = PlayerMachine.rateRange
+
+    init(path: String, clock: any PlayerClock, output: any PlayerOutput) throws {
+        let db = try Database(path: path)
+        let store = try CatalogStore(db: db)
+        try DemoCatalog.seedIfEmpty(store)
+        self.db = db
+        self.store = store
+        self.resolver = Resolver(store: store)
+        self.library = try UserLibrary(store: store)
+        self.clock = clock
+        self.output = output
+        try db.execute("""
+            CREATE TABLE IF NOT EXISTS player_state(
+                device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at REAL NOT NULL);
+            CREATE TABLE IF NOT EXISTS user_settings(
+                user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(user, key));
+            """)
+    }
+
+    // MARK: Players
+
+    /// The device's player, moved on to now.
+    func player(_ device: String) throws -> PlayerMachine {
+        let row = try db.prepare("SELECT machine FROM player_state WHERE device = ?").rows([.text(device)]).first
+        var machine = PlayerMachine()
+        if let json = row?.string(0), let saved = try? JSONDecoder().decode(PlayerMachine.self, from: Data(json.utf8)) {
+            machine = saved
+        }
+        machine.advance(to: clock.now())
+        return machine
+    }
+
+    func save(_ machine: PlayerMachine, device: String) throws {
+        let json = String(decoding: try JSONEncoder().encode(machine), as: UTF8.self)
+        try db.prepare("""
+            INSERT INTO player_state(device, machine, updated_at) VALUES(?,?,?)
+            ON CONFLICT(device) DO UPDATE SET machine=excluded.machine, updated_at=excluded.updated_at
+            """).run([.text(device), .text(json), .real(clock.now())])
+    }
+
+    /// Runs an event on a device's player, saves it and hands the action to the output.
+    func withPlayer<T>(_ device: String, _ body: (inout PlayerMachine, Double) -> (T, PlayerAction)) throws -> T {
+        var machine = try player(device)
+        let (value, action) = body(&machine, clock.now())
+        try save(machine, device: device)
+        if action != .none { try output.perform(action) }
+        return value
+    }
+
+    func nowPlaying(_ device: String) throws -> NowPlayingInfo {
+        try player(device).nowPlaying(at: clock.now())
+    }
+
+    /// Turns a command off or on for a device ("the app disabled skipping").
+    func setCommand(_ name: String, enabled: Bool, device: String) throws {
+        try withPlayer(device) { machine, _ in
+            if enabled { machine.disabledCommands.remove(name) } else { machine.disabledCommands.insert(name) }
+            return ((), PlayerAction.none)
+        }
+    }
+
+    func command(_ command: NowPlayingCommand, device: String) throws -> CommandStatus {
+        try withPlayer(device) { machine, now in machine.handle(command, now: now) }
+    }
+
+    func volume(_ command: VolumeCommand, device: String) throws -> CommandStatus {
+        try withPlayer(device) { machine, _ in machine.handle(command) }
+    }
+
+    // MARK: Settings
+
+    func setting(_ key: String, user: String) throws -> String? {
+        try db.prepare("SELECT value FROM user_settings WHERE user = ? AND key = ?")
+            .rows([.text(user), .text(key)]).first?.string(0)
+    }
+
+    func setSetting(_ key: String, value: String, user: String) throws {
+        try db.prepare("INSERT OR REPLACE INTO user_settings(user, key, value) VALUES(?,?,?)")
+            .run([.text(user), .text(key), .text(value)])
+    }
+
+    // MARK: Finding items
+
+    /// The item a reference means: the current song, or its album or artist when the type says so.
+    func current(_ type: MediaItemType?, device: String) throws -> MediaItem? {
+        guard let item = try player(device).current else { return nil }
+        switch type {
+        case .album:
+            let row = try db.prepare("SELECT album_id FROM items WHERE ident = ?").rows([.text(item.identifier)]).first
+            return try row?.int(0).flatMap { try store.item(rowID: Int64($0))?.item }
+        case .artist:
+            let sql = """
+                SELECT artist_id FROM item_artists WHERE item_id = (SELECT id FROM items WHERE ident = ?)
+                ORDER BY position LIMIT 1
+                """
+            let row = try db.prepare(sql).rows([.text(item.identifier)]).first
+            return try row?.int(0).flatMap { try store.item(rowID: Int64($0))?.item }
+        default:
+            return item
+        }
+    }
+
+    /// Items for a search, best first (at most five).
+    func find(_ search: MediaSearch, user: String, device: String) throws -> [ResolvedItem] {
+        if search.reference == .currentlyPlaying {
+            return try current(search.mediaType, device: device).flatMap { item in
+                try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
+            } ?? []
+        }
+        if search.reference == .my, search.mediaType == .playlist, let name = search.mediaName,
+            let playlist = try library.findPlaylist(named: name, user: user)
+        {
+            return [ResolvedItem(stored: playlist, score: 1)]
+        }
+        return try resolver.resolve(search, user: user, limit: 5)
+    }
+
+    /// What to queue for the chosen item: its contents, and after a single song more by the same artist.
+    func queue(for chosen: StoredItem, search: MediaSearch, user: String) throws -> [MediaItem] {
+        let disliked = try library.dislikedIdentifiers(user: user)
+        var items = try store.playableItems(for: chosen)
+        if chosen.item.type == .song, let artist = try current(artistOf: chosen) {
+            items += try store.playableItems(for: artist, limit: 20).filter { $0.rowID != chosen.rowID }
+        }
+        let keep = items.map(\.item).filter { $0.identifier == chosen.item.identifier || !disliked.contains($0.identifier) }
+        return keep.isEmpty ? [chosen.item] : keep
+    }
+
+    private func current(artistOf stored: StoredItem) throws -> StoredItem? {
+        let row = try db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ? ORDER BY position LIMIT 1")
+            .rows([.integer(stored.rowID)]).first
+        return try row?.int(0).flatMap { try store.item(rowID: Int64($0)) }
+    }
+
+    /// A sensible mix when nothing was asked for: the user's liked songs and library, then the catalog's
+    /// most popular songs, without dislikes, shuffled.
+    func mix(user: String, limit: Int = 40) throws -> [MediaItem] {
+        let disliked = try library.dislikedIdentifiers(user: user)
+        var seen = Set<String>()
+        var items: [MediaItem] = []
+        let mine = try library.likedSongs(user: user) + library.libraryItems(user: user).filter { $0.item.type == .song }
+        for stored in mine + (try store.items(where: "i.type = 'song'", limit: limit * 3))
+        where !disliked.contains(stored.item.identifier) && seen.insert(stored.item.identifier).inserted {
+            items.append(stored.item)
+        }
+        return Array(items.prefix(limit))
+    }
+
+    /// The user's own music for "play my library" / "my favourites".
+    func myMusic(user: String) throws -> [MediaItem] {
+        let liked = try library.likedSongs(user: user)
+        let added = try library.libraryItems(user: user)
+        var seen = Set<String>()
+        var out: [MediaItem] = []
+        for stored in liked + added {
+            for item in try store.playableItems(for: stored, limit: 50) where seen.insert(item.item.identifier).inserted {
+                out.append(item.item)
+            }
+        }
+        return out
+    }
+}

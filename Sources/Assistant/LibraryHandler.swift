@@ -1,0 +1,71 @@
+import MediaIntents
+
+/// The built-in library app's intent handlers for one user on one device.
+struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMediaAffinityIntentHandling,
+    SearchForMediaIntentHandling
+{
+    let core: LibraryCore
+    let user: String
+    let device: String
+
+    /// A handler that failed in storage answers `failure` rather than crashing the request.
+    private func guarded<T>(_ fallback: T, _ body: () async throws -> T) async -> T {
+        do { return try await body() } catch { return fallback }
+    }
+
+    func resolveMediaItems(for intent: PlayMediaIntent) async -> [ResolutionResult<MediaItem>] {
+        await guarded([.unsupported(.serviceUnavailable)]) { try await core.resolvePlay(intent, user: user, device: device) }
+    }
+
+    func resolvePlaybackSpeed(for intent: PlayMediaIntent) async -> ResolutionResult<Double> {
+        guard let speed = intent.playbackSpeed else { return .notRequired }
+        return LibraryCore.speedRange.contains(speed) ? .success(speed) : .unsupported(.unsupportedMediaType)
+    }
+
+    func handle(intent: PlayMediaIntent) async -> IntentResponse {
+        await guarded(IntentResponse(code: .failure, reason: .serviceUnavailable)) {
+            try await core.handlePlay(intent, user: user, device: device)
+        }
+    }
+
+    func resolveMediaItems(for intent: AddMediaIntent) async -> [ResolutionResult<MediaItem>] {
+        await guarded([.unsupported(.serviceUnavailable)]) {
+            try await core.resolveTarget(intent.mediaSearch, user: user, device: device)
+        }
+    }
+
+    func resolveDestination(for intent: AddMediaIntent) async -> ResolutionResult<String> {
+        switch intent.destination {
+        case .library: return .notRequired
+        case .playlist(let name): return name.isEmpty ? .needsValue : .success(name)
+        }
+    }
+
+    func handle(intent: AddMediaIntent) async -> IntentResponse {
+        await guarded(IntentResponse(code: .failure, reason: .serviceUnavailable)) {
+            try await core.handleAdd(intent, user: user, device: device)
+        }
+    }
+
+    func resolveMediaItems(for intent: UpdateMediaAffinityIntent) async -> [ResolutionResult<MediaItem>] {
+        await guarded([.unsupported(.serviceUnavailable)]) {
+            try await core.resolveTarget(intent.mediaSearch, user: user, device: device)
+        }
+    }
+
+    func handle(intent: UpdateMediaAffinityIntent) async -> IntentResponse {
+        await guarded(IntentResponse(code: .failure, reason: .serviceUnavailable)) {
+            try await core.handleAffinity(intent, user: user, device: device)
+        }
+    }
+
+    func resolveMediaItems(for intent: SearchForMediaIntent) async -> [ResolutionResult<MediaItem>] {
+        await guarded([.unsupported(.serviceUnavailable)]) {
+            try await core.find(intent.mediaSearch, user: user, device: device).map { .success($0.item) }
+        }
+    }
+
+    func handle(intent: SearchForMediaIntent) async -> IntentResponse {
+        await core.handleSearch(intent)
+    }
+}

@@ -1,0 +1,27 @@
+public import MediaIntents
+public import Playback
+public import Understanding
+
+/// Everything one request produced: what was understood, what was found and done, and the reply.
+public struct Outcome: Codable, Sendable {
+    public var text: String
+    public var language: String
+    /// The reading that was acted on.
+    public var understood: Understood
+    /// Every reading the grammar allowed, best first, with scores.
+    public var interpretations: [Interpretation]
+    /// The app that handled it.
+    public var app: String?
+    /// The player it acted on.
+    public var device: String
+    /// Items found, best first: the first is the one played; up to four alternatives follow.
+    public var items: [MediaItem]
+    public var code: ResponseCode
+    public var reason: UnsupportedReason?
+    public var destinationReason: AddDestinationReason?
+    public var speedReason: PlaybackSpeedReason?
+    public var commandStatus: CommandStatus?
+    public var nowPlaying: NowPlayingInfo?
+    /// The sentence said back to the user.
+    public var reply: String
+}

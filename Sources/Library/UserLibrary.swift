@@ -1,0 +1,178 @@
+public import Catalog
+public import MediaIntents
+import Foundation
+
+/// What happened when items were added to a playlist.
+public struct PlaylistAddition: Sendable, Hashable {
+    /// The playlist's name as stored.
+    public var playlist: String
+    /// True when the playlist did not exist and was made for this request.
+    public var created: Bool
+    public var added: Int
+}
+
+/// One user's likes, dislikes, library, playlists and history, in the catalog's database.
+public final class UserLibrary {
+    let store: CatalogStore
+    var db: Database { store.db }
+
+    static let schema = """
+        CREATE TABLE IF NOT EXISTS affinities(
+            user TEXT NOT NULL, item_ident TEXT NOT NULL, affinity TEXT NOT NULL, updated_at REAL NOT NULL,
+            PRIMARY KEY(user, item_ident));
+        CREATE TABLE IF NOT EXISTS library_items(
+            user TEXT NOT NULL, item_ident TEXT NOT NULL, added_at REAL NOT NULL, PRIMARY KEY(user, item_ident));
+        CREATE TABLE IF NOT EXISTS history(
+            id INTEGER PRIMARY KEY, user TEXT NOT NULL, item_ident TEXT NOT NULL, played_at REAL NOT NULL);
+        CREATE INDEX IF NOT EXISTS history_user ON history(user, played_at DESC);
+        """
+
+    public init(store: CatalogStore) throws {
+        self.store = store
+        try store.db.execute(Self.schema)
+    }
+
+    // MARK: Likes
+
+    /// Records a like or dislike. Dislike is for songs only.
+    public func setAffinity(_ affinity: AffinityType, for item: MediaItem, user: String, at time: Double) throws {
+        if affinity == .dislike, item.type != .song { throw LibraryError.dislikeNotSong(item.title) }
+        try db.prepare("""
+            INSERT INTO affinities(user, item_ident, affinity, updated_at) VALUES(?,?,?,?)
+            ON CONFLICT(user, item_ident) DO UPDATE SET affinity=excluded.affinity, updated_at=excluded.updated_at
+            """).run([.text(user), .text(item.identifier), .text(affinity.rawValue), .real(time)])
+    }
+
+    /// The user's like or dislike of an item, if any.
+    public func affinity(of item: MediaItem, user: String) throws -> AffinityType? {
+        try db.prepare("SELECT affinity FROM affinities WHERE user = ? AND item_ident = ?")
+            .rows([.text(user), .text(item.identifier)]).first?.string(0).flatMap(AffinityType.init)
+    }
+
+    /// Identifiers the user disliked, so they are not played again.
+    public func dislikedIdentifiers(user: String) throws -> Set<String> {
+        Set(try db.prepare("SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'dislike'")
+            .rows([.text(user)]).compactMap { $0.string(0) })
+    }
+
+    /// Songs the user liked, newest like first.
+    public func likedSongs(user: String, limit: Int = 100) throws -> [StoredItem] {
+        try store.items(
+            where: "i.type = 'song' AND i.ident IN (SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'like')",
+            [.text(user)], limit: limit)
+    }
+
+    // MARK: Library
+
+    /// Adds an item to "my library".
+    public func addToLibrary(_ item: MediaItem, user: String, at time: Double) throws {
+        try db.prepare("INSERT OR IGNORE INTO library_items(user, item_ident, added_at) VALUES(?,?,?)")
+            .run([.text(user), .text(item.identifier), .real(time)])
+    }
+
+    /// Everything the user added to their library, newest first.
+    public func libraryItems(user: String, limit: Int = 200) throws -> [StoredItem] {
+        let sql = """
+            SELECT \(StoredItem.columns("i")) FROM library_items l JOIN items i ON i.ident = l.item_ident
+            WHERE l.user = ? ORDER BY l.added_at DESC LIMIT \(limit)
+            """
+        return try db.prepare(sql).rows([.text(user)]).map(StoredItem.init)
+    }
+
+    // MARK: Playlists
+
+    /// The user's own playlists, by name.
+    public func playlists(user: String) throws -> [StoredItem] {
+        try store.items(where: "i.type = 'playlist' AND i.owner = ?", [.text(user)], order: "i.title")
+    }
+
+    /// The playlist a spoken name means: the user's own first, then the catalog's; forgiving on
+    /// case, punctuation and a trailing "playlist".
+    public func findPlaylist(named name: String, user: String) throws -> StoredItem? {
+        let key = Self.playlistKey(name)
+        let candidates = try store.items(where: "i.type = 'playlist' AND (i.owner = ? OR i.owner IS NULL)",
+                                         [.text(user)], limit: 500)
+        let scored = candidates.map { ($0, NameSimilarity.score(key, Self.playlistKey($0.item.title)) + ($0.owner == nil ? 0 : 0.01)) }
+        return scored.filter { $0.1 >= 0.85 }.max { $0.1 < $1.1 }?.0
+    }
+
+    static func playlistKey(_ name: String) -> String {
+        var words = NameFolding.key(name).split(separator: " ").map(String.init)
+        if words.last == "playlist", words.count > 1 { words.removeLast() }
+        if words.first == "my", words.count > 1 { words.removeFirst() }
+        return words.joined(separator: " ")
+    }
+
+    /// Makes a playlist for the user (or returns theirs with that name).
+    @discardableResult
+    public func createPlaylist(named name: String, user: String) throws -> StoredItem {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw LibraryError(code: .emptyName, message: "a playlist needs a name") }
+        if let existing = try playlists(user: user).first(where: { Self.playlistKey($0.item.title) == Self.playlistKey(trimmed) }) {
+            return existing
+        }
+        var entry = CatalogEntry(type: .playlist, title: Self.displayName(trimmed))
+        entry.owner = user
+        let id = try store.upsert(entry)
+        guard let stored = try store.item(rowID: id) else { throw LibraryError.playlistNotFound(trimmed) }
+        return stored
+    }
+
+    /// "driving" → "Driving"; names the user capitalised stay as they are.
+    static func displayName(_ name: String) -> String {
+        name == name.lowercased() ? name.capitalized : name
+    }
+
+    /// Adds items to the user's playlist, creating it when no playlist has that name. A catalog
+    /// playlist cannot be changed.
+    public func add(_ items: [MediaItem], toPlaylist name: String, user: String) throws -> PlaylistAddition {
+        var created = false
+        var playlist = try findPlaylist(named: name, user: user)
+        if let found = playlist, found.owner == nil { throw LibraryError.playlistNotEditable(found.item.title) }
+        if playlist == nil {
+            playlist = try createPlaylist(named: Self.stripPlaylistWord(name), user: user)
+            created = true
+        }
+        guard let playlist else { throw LibraryError.playlistNotFound(name) }
+        try db.transaction {
+            for item in items {
+                guard let stored = try store.item(identifier: item.identifier) else { continue }
+                try store.appendToPlaylist(playlist.rowID, itemID: stored.rowID)
+            }
+        }
+        return PlaylistAddition(playlist: playlist.item.title, created: created, added: items.count)
+    }
+
+    /// Removes every entry of an item from the user's playlist.
+    public func remove(_ item: MediaItem, fromPlaylist name: String, user: String) throws -> Int {
+        guard let playlist = try findPlaylist(named: name, user: user) else { throw LibraryError.playlistNotFound(name) }
+        guard playlist.owner != nil else { throw LibraryError.playlistNotEditable(playlist.item.title) }
+        try db.prepare("""
+            DELETE FROM playlist_entries WHERE playlist_id = ? AND item_id = (SELECT id FROM items WHERE ident = ?)
+            """).run([.integer(playlist.rowID), .text(item.identifier)])
+        return db.changes
+    }
+
+    static func stripPlaylistWord(_ name: String) -> String {
+        var words = name.split(separator: " ")
+        if words.count > 1, words.last?.lowercased() == "playlist" { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
+    // MARK: History
+
+    /// Records that an item was played.
+    public func recordPlay(_ item: MediaItem, user: String, at time: Double) throws {
+        try db.prepare("INSERT INTO history(user, item_ident, played_at) VALUES(?,?,?)")
+            .run([.text(user), .text(item.identifier), .real(time)])
+    }
+
+    /// What the user played, most recent first.
+    public func history(user: String, limit: Int = 50) throws -> [StoredItem] {
+        let sql = """
+            SELECT \(StoredItem.columns("i")) FROM history h JOIN items i ON i.ident = h.item_ident
+            WHERE h.user = ? ORDER BY h.played_at DESC, h.id DESC LIMIT \(limit)
+            """
+        return try db.prepare(sql).rows([.text(user)]).map(StoredItem.init)
+    }
+}

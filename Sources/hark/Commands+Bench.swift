@@ -1,0 +1,53 @@
+import Assistant
+import Foundation
+import Understanding
+
+extension Commands {
+    /// Requests covering every intent, run against a fresh demo database.
+    static let benchRequests = [
+        "play skyfall by adele", "play", "play some jazz", "play sad acoustic music", "play 80s rock",
+        "play the album thriller", "play the latest episode of serial", "play 89.1 fm", "shuffle abbey road",
+        "i like this song", "add this song to my driving playlist", "what song is this", "skip forward 45 seconds",
+        "go back a minute", "pause", "resume", "next", "set the volume to 30", "play bohemian rhapsody on repeat",
+        "search for billie eilish", "what's the weather like tomorrow",
+    ]
+
+    static func bench(_ arguments: Arguments) async throws -> Int32 {
+        let rounds = Int(arguments.options["requests"] ?? "20") ?? 20
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = arguments.options["db"] ?? folder.appendingPathComponent("bench.db").path
+        let seedStart = Date()
+        let assistant = try Assistant(databasePath: path)
+        let seedSeconds = Date().timeIntervalSince(seedStart)
+        var understandTimes: [Double] = []
+        var askTimes: [Double] = []
+        for _ in 0..<rounds {
+            for text in benchRequests {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = assistant.understand(text)
+                let middle = DispatchTime.now().uptimeNanoseconds
+                _ = await assistant.ask(text)
+                let end = DispatchTime.now().uptimeNanoseconds
+                understandTimes.append(Double(middle - start) / 1e6)
+                askTimes.append(Double(end - middle) / 1e6)
+            }
+        }
+        func stats(_ values: [Double]) -> [String: Double] {
+            let sorted = values.sorted()
+            func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
+            return ["medianMs": (at(0.5) * 1000).rounded() / 1000, "p90Ms": (at(0.9) * 1000).rounded() / 1000,
+                    "p99Ms": (at(0.99) * 1000).rounded() / 1000]
+        }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let report: [String: [String: Double]] = [
+            "understand": stats(understandTimes), "ask": stats(askTimes),
+            "run": ["requests": Double(understandTimes.count), "openAndSeedSeconds": (seedSeconds * 1000).rounded() / 1000,
+                    "peakRssMiB": Double(usage.ru_maxrss / 1024)],
+        ]
+        print(json(report, pretty: true))
+        return 0
+    }
+}

@@ -1,0 +1,126 @@
+import Assistant
+import Catalog
+import Foundation
+import Understanding
+
+/// The work of each command.
+enum Commands {
+    static func context(_ arguments: Arguments) -> RequestContext {
+        RequestContext(user: arguments.options["user"] ?? "default", device: arguments.options["device"],
+                       language: arguments.options["lang"])
+    }
+
+    static func ask(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
+        let text = arguments.positional.joined(separator: " ")
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("say what to do, e.g. hark ask \"play some jazz\"") }
+        let assistant = try Assistant(databasePath: dbPath)
+        let outcome = await assistant.ask(text, context: context(arguments))
+        print(arguments.flags.contains("json") ? json(outcome, pretty: true) : outcome.reply)
+        return 0
+    }
+
+    static func repl(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
+        let assistant = try Assistant(databasePath: dbPath)
+        let interactive = isatty(STDIN_FILENO) == 1
+        if interactive { print("Hark is listening. Say something like \"play some jazz\"; 'quit' to stop.") }
+        while true {
+            if interactive {
+                print("> ", terminator: "")
+                fflush(nil)
+            }
+            guard let line = readLine() else { break }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { continue }
+            if ["quit", "exit", "bye"].contains(text.lowercased()) { break }
+            let outcome = await assistant.ask(text, context: context(arguments))
+            print(arguments.flags.contains("json") ? json(outcome) : outcome.reply)
+        }
+        return 0
+    }
+
+    static func importCatalog(_ arguments: Arguments, dbPath: String) throws -> Int32 {
+        guard arguments.positional.count == 1, let path = arguments.positional.first else {
+            throw UsageError("give exactly one file to import")
+        }
+        let mapping = try ColumnMapping(spec: arguments.options["map"])
+        let db = try Database(path: dbPath)
+        let store = try CatalogStore(db: db)
+        try DemoCatalog.seedIfEmpty(store)
+        let started = Date()
+        let report = try CatalogImporter(store: store).importFile(
+            path, mapping: mapping, skipBadRows: arguments.flags.contains("skip-bad-rows")
+        ) { done, total in
+            guard isTerminal, total > 0 else { return }
+            let elapsed = max(Date().timeIntervalSince(started), 0.001)
+            let rate = Double(done) / elapsed
+            let eta = rate > 0 ? Double(total - done) / rate : 0
+            FileHandle.standardError.write(Data(String(format: "\rImporting %d/%d rows  %.0f rows/s  ETA %.0fs ", done, total, rate, eta).utf8))
+        }
+        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        for error in report.rejected.prefix(20) { warn("rejected: \(error)") }
+        if report.rejected.count > 20 { warn("… and \(report.rejected.count - 20) more rejected rows") }
+        if report.rolledBack {
+            warn("hark import: nothing imported from \(path): \(report.rejected.count) row(s) rejected; fix them or pass --skip-bad-rows")
+            return 1
+        }
+        print("Imported \(report.imported) rows from \(path); rejected \(report.rejected.count). Catalog now holds \(try store.itemCount()) items.")
+        return 0
+    }
+
+    /// Reads a JSON Lines file of evaluation rows, naming the file and line of a bad one.
+    static func rows(_ path: String) throws -> [EvalRow] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("cannot read \(path)")
+        }
+        let decoder = JSONDecoder()
+        var rows: [EvalRow] = []
+        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            do {
+                rows.append(try decoder.decode(EvalRow.self, from: Data(trimmed.utf8)))
+            } catch {
+                throw CatalogError.malformedLine(index + 1, reason: "not an evaluation row (\(error.localizedDescription))", file: path)
+            }
+        }
+        return rows
+    }
+
+    static func eval(_ arguments: Arguments) throws -> Int32 {
+        guard !arguments.positional.isEmpty else { throw UsageError("give one or more JSON Lines files") }
+        let understander = try Assistant.understander()
+        var evaluator = Evaluator()
+        for path in arguments.positional {
+            for row in try rows(path) {
+                evaluator.add(row, predicted: understander.best(row.text, language: row.lang))
+            }
+        }
+        print(json(evaluator.report, pretty: true))
+        return 0
+    }
+
+    static func parse(_ arguments: Arguments) throws -> Int32 {
+        let understander = try Assistant.understander()
+        let decoder = JSONDecoder()
+        var lineNumber = 0
+        while let line = readLine() {
+            lineNumber += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            var id: String?
+            var lang = arguments.options["lang"]
+            var text = trimmed
+            if trimmed.hasPrefix("{") {
+                guard let row = try? decoder.decode(EvalRow.self, from: Data(trimmed.utf8)) else {
+                    warn("hark parse: line \(lineNumber): not a JSON row with \"text\"; skipped")
+                    continue
+                }
+                id = row.id
+                lang = row.lang ?? lang
+                text = row.text
+            }
+            print(json(ParseResult(id: id, lang: lang, text: text, expect: understander.best(text, language: lang))))
+        }
+        return 0
+    }
+}

@@ -1,0 +1,68 @@
+/// Help text for each command.
+enum Help {
+    static let general = """
+        hark — a voice media assistant for your own music, podcasts, audiobooks and radio.
+
+        Usage: hark <command> [options]
+
+        Commands:
+          ask TEXT        answer one request ("play skyfall by adele"); --json prints the Outcome
+          repl            a conversation: one request per line; player and library persist
+          import FILE     add a catalog from JSON Lines (.jsonl) or CSV (.csv)
+          eval FILE...    score labelled utterance files (JSON Lines) and print a JSON report
+          parse           read requests on standard input, write what was understood as JSON Lines
+          bench           measure understanding and answer latency
+
+        Options for every command:
+          --db PATH       database file (default $XDG_DATA_HOME/hark/hark.db or ~/.local/share/hark/hark.db)
+          --help          help for the command
+
+        Run 'hark <command> --help' for a command's options.
+        """
+
+    static let commands: [String: String] = [
+        "ask": """
+            Usage: hark ask [--json] [--user NAME] [--device NAME] [--lang TAG] [--db PATH] TEXT...
+
+            Answers one request and prints the reply. With --json, prints the whole Outcome:
+            the understood intent, ranked interpretations, items found, response code, now playing.
+            Example: hark ask "play skyfall by adele"
+            """,
+        "repl": """
+            Usage: hark repl [--user NAME] [--device NAME] [--lang TAG] [--db PATH] [--json]
+
+            Reads one request per line and answers each. The player, likes and playlists are kept in
+            the database, so they carry over between lines and between runs. 'quit' or end of input stops.
+            """,
+        "import": """
+            Usage: hark import [--map FIELD=COLUMN,...] [--skip-bad-rows] [--db PATH] FILE
+
+            Imports a catalog. JSON Lines: one object per line, e.g.
+              {"type": "song", "title": "Skyfall", "artist": "Adele", "album": "Skyfall", "year": 2012}
+            CSV: a header row; columns are matched by name (title/song, artist, album, year, genre, …)
+            or mapped with --map, e.g. --map "title=Song Clean,artist=ARTIST CLEAN,year=Release Year".
+            Fields: \(["type", "title", "artist", "album", "albumArtist", "year", "released", "genres", "moods", "duration", "popularity", "explicit", "trackNumber", "show", "author", "frequency", "path"].joined(separator: ", ")).
+            Rejected rows are listed with their line numbers. Unless --skip-bad-rows is given, any
+            rejected row leaves the database exactly as it was. Importing the same file twice is harmless.
+            """,
+        "eval": """
+            Usage: hark eval FILE...
+
+            Scores labelled utterance files (JSON Lines, see EVAL_FORMAT.md) and prints one JSON report:
+            rows, intentAccuracy, slotPrecision, slotRecall, slotF1, exactMatch, perIntent, perLang, failures.
+            """,
+        "parse": """
+            Usage: hark parse [--lang TAG] < requests
+
+            Reads requests on standard input — plain lines, or JSON Lines rows with "text" (and "lang",
+            "id") — and writes one JSON line per request: {"id", "lang", "text", "expect": {intent, app,
+            search, params}}, the shape of an evaluation row's expect.
+            """,
+        "bench": """
+            Usage: hark bench [--requests N] [--db PATH]
+
+            Runs a fixed set of requests N times each (default 20) against a fresh copy of the demo
+            catalog and prints median, p90 and p99 latency of understanding alone and of whole answers.
+            """,
+    ]
+}
