@@ -61,7 +61,8 @@ public final class Assistant: Sendable {
             return outcome
         }
         outcome.interpretations = understander.understand(trimmed, language: language)
-        guard let best = outcome.interpretations.first?.understood else {
+        let spokenTo = Self.device(for: outcome.interpretations.first?.understood.params, context: context)
+        guard let best = await choose(outcome.interpretations, context: context, device: spokenTo) else {
             outcome.reply = replies.say("none", language: language)
             return outcome
         }

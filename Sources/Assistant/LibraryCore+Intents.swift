@@ -48,7 +48,7 @@ extension LibraryCore {
             details["kind"] = Self.isBrowse(intent.mediaSearch) ? "browse" : "item"
             if Self.isBrowse(intent.mediaSearch) {
                 // "Play some jazz": everything that fits, not only the first hit, shuffled.
-                queue = try resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item).shuffled()
+                queue = try resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item)
             }
         } else if intent.mediaSearch.reference == .my {
             queue = try myMusic(user: user)
@@ -73,7 +73,9 @@ extension LibraryCore {
         let resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
         let played: MediaItem = try withPlayer(device) { machine, now in
             var action = machine.play(queue, shuffled: shuffled, repeatMode: repeatMode,
-                                      location: intent.playbackQueueLocation, startPosition: resumeAt, now: now)
+                                      location: intent.playbackQueueLocation, startPosition: resumeAt,
+                                      shuffleFirst: details["kind"] != "item" || intent.mediaItems.first?.type != .song,
+                                      now: now)
             if let speed = intent.playbackSpeed, intent.playbackQueueLocation == .now {
                 _ = machine.handle(.changeRate(speed), now: now)
                 if case .load = action {} else { action = .setRate(speed) }

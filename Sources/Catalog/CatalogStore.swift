@@ -26,9 +26,14 @@ public final class CatalogStore {
     }
 
     /// A stable identifier made of the type and the folded names, so re-importing finds the same row.
+    /// Artists are one row whether credited with "The" or without ("Beatles" = "The Beatles").
     static func ident(_ type: MediaItemType, _ parts: String?...) -> String {
-        ([type.rawValue] + parts.map { NameFolding.key($0 ?? "").replacingOccurrences(of: " ", with: "-") })
-            .joined(separator: "/")
+        let keys = parts.enumerated().map { index, part -> String in
+            var key = NameFolding.key(part ?? "")
+            if type == .artist, index == 0, key.hasPrefix("the "), key.count > 4 { key.removeFirst(4) }
+            return key.replacingOccurrences(of: " ", with: "-")
+        }
+        return ([type.rawValue] + keys).joined(separator: "/")
     }
 
     /// Splits an artist credit into the artists it names: "A featuring B" → [A, B].

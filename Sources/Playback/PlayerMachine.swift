@@ -94,9 +94,10 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     }
 
     /// Plays `items`: now (replacing the queue), next (after the current item) or later (at the end).
+    /// When shuffling, the first item stays first unless `shuffleFirst` (a mix has no chosen item).
     public mutating func play(
         _ items: [MediaItem], shuffled: Bool? = nil, repeatMode: RepeatMode? = nil,
-        location: PlaybackQueueLocation = .now, startPosition: Double = 0, now: Double
+        location: PlaybackQueueLocation = .now, startPosition: Double = 0, shuffleFirst: Bool = false, now: Double
     ) -> PlayerAction {
         guard !items.isEmpty else { return .none }
         advance(to: now)
@@ -113,7 +114,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         if let repeatMode { self.repeatMode = repeatMode }
         // The item asked for plays first; shuffle mixes what follows it.
         order = Array(queue.indices)
-        if shuffle { order = [0] + shuffledOrder(Array(order.dropFirst())) }
+        if shuffle { order = shuffleFirst ? shuffledOrder(order) : [0] + shuffledOrder(Array(order.dropFirst())) }
         cursor = 0
         state = .playing
         anchorPosition = startPosition

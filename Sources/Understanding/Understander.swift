@@ -18,7 +18,7 @@ public struct Understander: Sendable {
     /// - Parameter extraLists: phrases known only at run time, by list name: `app` (app names and
     ///   their alternatives), `device` and `area` (players and rooms).
     public init(extraLists: [String: [String]] = [:], defaultLanguage: String = "en") throws {
-        guard let root = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+        guard let root = Self.resourcesURL else {
             throw UnderstandingError(message: "grammar resources are missing from the bundle")
         }
         var grammars: [String: CompiledGrammar] = [:]
@@ -41,6 +41,9 @@ public struct Understander: Sendable {
         self.grammars = grammars
         self.defaultLanguage = defaultLanguage
     }
+
+    /// The folder holding one subfolder per language (grammar and test sentences).
+    static var resourcesURL: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
 
     /// Languages with a grammar.
     public var languages: [String] { grammars.keys.sorted() }

@@ -56,6 +56,8 @@ public struct Resolver {
             var score = similarity
             if let artist = search.artistName, !typeOnlyArtist {
                 let agreement = Self.creditAgreement(NameFolding.key(artist), candidate.artistKey)
+                // Another artist's item only when its title is exactly what was said.
+                if agreement < 0.8, similarity < 0.95 { continue }
                 score += agreement >= 0.8 ? 0.3 * agreement : -0.6
             }
             if let album = search.albumName, search.mediaName != nil {

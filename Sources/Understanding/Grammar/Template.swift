@@ -96,7 +96,7 @@ struct TemplateParser {
                 guard let body = rules[name] else { throw TemplateError(template: source, reason: "unknown rule <\(name)>") }
                 guard depth < 16 else { throw TemplateError(template: source, reason: "rule <\(name)> refers to itself") }
                 var inner = Scanner(characters: Array(body), position: 0)
-                items.append(try parseAlternatives(&inner, source: body, depth: depth + 1))
+                items.append(try parseAlternatives(&inner, source: source, depth: depth + 1))
             case " ":
                 flushWord()
                 s.position += 1

@@ -15,7 +15,14 @@ struct Token: Sendable, Hashable {
             if let begin = start {
                 let original = text[begin..<end]
                 let folded = NameFolding.tokens(String(original)).joined()
-                if !folded.isEmpty { tokens.append(Token(folded: folded, original: original)) }
+                // "1.5x" is a number and a times sign: "play at 1.5x".
+                if folded.count > 1, folded.hasSuffix("x"), Double(folded.dropLast()) != nil {
+                    let cut = original.index(before: original.endIndex)
+                    tokens.append(Token(folded: String(folded.dropLast()), original: original[..<cut]))
+                    tokens.append(Token(folded: "x", original: original[cut...]))
+                } else if !folded.isEmpty {
+                    tokens.append(Token(folded: folded, original: original))
+                }
             }
             start = nil
         }

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// Runs the built `hark` binary, as a user would.
+struct HarkRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func hark(_ arguments: [String], input: String? = nil) throws -> HarkRun {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    var binary = folder.appendingPathComponent("hark")
+    if !FileManager.default.fileExists(atPath: binary.path) {
+        binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("hark")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe(), err = Pipe(), inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return HarkRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+func scratchDatabase() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-cli-\(UUID().uuidString).db").path
+    try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
+    return path
+}
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test func askAnswers() throws {
+        let run = try hark(["ask", "--db", try scratchDatabase(), "play", "skyfall", "by", "adele"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "Playing Skyfall by Adele.\n")
+    }
+
+    @Test func askJsonIsTheOutcome() throws {
+        let run = try hark(["ask", "--json", "--db", try scratchDatabase(), "play the album thriller"])
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["code"] as? String == "success")
+        #expect((object?["understood"] as? [String: Any])?["intent"] as? String == "playMedia")
+        #expect((object?["items"] as? [[String: Any]])?.first?["type"] as? String == "album")
+    }
+
+    @Test func unknownCommandAndOptionAreOneClearLine() throws {
+        let command = try hark(["frobnicate"])
+        #expect(command.status == 2)
+        #expect(command.stderr == "hark: unknown command 'frobnicate'. Run 'hark --help' for the commands.\n")
+        let option = try hark(["ask", "--colour", "x"])
+        #expect(option.status == 2 && option.stderr.contains("unknown option --colour"))
+        let empty = try hark(["ask", "--db", try scratchDatabase()])
+        #expect(empty.status == 2 && empty.stderr.contains("say what to do"))
+    }
+
+    @Test(arguments: ["ask", "repl", "import", "eval", "parse", "bench"])
+    func everyCommandHasHelp(_ command: String) throws {
+        let run = try hark([command, "--help"])
+        #expect(run.status == 0 && run.stdout.hasPrefix("Usage: hark \(command)"))
+    }
+
+    @Test func importRejectsMalformedLinesAndKeepsTheDatabase() throws {
+        let db = try scratchDatabase()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).jsonl")
+        try "{\"type\":\"song\",\"title\":\"Harbour Lights Again\",\"artist\":\"Ana Lune\"}\n{oops\n".write(to: file, atomically: true, encoding: .utf8)
+        let run = try hark(["import", "--db", db, file.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("line 2"))
+        let ask = try hark(["ask", "--db", db, "play harbour lights again by ana lune"])
+        #expect(ask.stdout == "I couldn't find harbour lights again by ana lune.\n")
+        let skipping = try hark(["import", "--db", db, "--skip-bad-rows", file.path])
+        #expect(skipping.status == 0 && skipping.stdout.contains("Imported 1 rows"))
+        let again = try hark(["ask", "--db", db, "play harbour lights again by ana lune"])
+        #expect(again.stdout == "Playing Harbour Lights Again by Ana Lune.\n")
+    }
+
+    @Test func importMissingFile() throws {
+        let run = try hark(["import", "--db", try scratchDatabase(), "/no/such/file.csv"])
+        #expect(run.status == 1 && run.stderr.contains("/no/such/file.csv: no such file"))
+    }
+
+    @Test func parseWritesExpectShapedLines() throws {
+        let input = "pause\n{\"id\": \"r1\", \"lang\": \"en\", \"text\": \"skip forward 45 seconds\"}\n"
+        let run = try hark(["parse"], input: input)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0] == #"{"expect":{"intent":"pause"},"text":"pause"}"#)
+        #expect(lines[1] == #"{"expect":{"intent":"skipForward","params":{"interval":45}},"id":"r1","lang":"en","text":"skip forward 45 seconds"}"#)
+    }
+
+    @Test func evalReportsScores() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).jsonl")
+        try """
+            {"id": "a", "lang": "en", "text": "pause", "expect": {"intent": "pause"}, "scored": []}
+            {"id": "b", "lang": "en", "text": "play Skyfall by Adele", "expect": {"intent": "playMedia", "search": {"mediaName": "Skyfall", "artistName": "Adele"}}, "scored": ["mediaName", "artistName"]}
+            {"id": "c", "lang": "en", "text": "tell me a joke", "expect": {"intent": "playMedia"}, "scored": []}
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let run = try hark(["eval", file.path])
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(report?["rows"] as? Int == 3)
+        #expect(abs((report?["intentAccuracy"] as? Double ?? 0) - 0.6667) < 0.001)
+        #expect(report?["slotF1"] as? Double == 1)
+        #expect((report?["failures"] as? [[String: Any]])?.count == 1)
+    }
+
+    @Test func evalNamesABadLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).jsonl")
+        try "{\"text\": \"pause\"}\n[1,2]\n".write(to: file, atomically: true, encoding: .utf8)
+        let run = try hark(["eval", file.path])
+        #expect(run.status == 1 && run.stderr.contains("line 2"))
+    }
+
+    @Test func replKeepsTheConversation() throws {
+        let run = try hark(["repl", "--db", try scratchDatabase()], input: "play hello by adele\nwhat song is this\nquit\n")
+        #expect(run.stdout == "Playing Hello by Adele.\nThis is Hello by Adele.\n")
+    }
+}

@@ -1,0 +1,126 @@
+import Assistant
+import Foundation
+import MediaIntents
+import Playback
+import Testing
+
+@Suite("Assistant replies to what cannot be done")
+struct FailureTests {
+    @Test func emptyAndNoiseNeverCrash() async throws {
+        let assistant = try freshAssistant()
+        let empty = await assistant.ask("   ")
+        #expect(empty.code == .failure && empty.reply.hasPrefix("I didn't hear anything"))
+        var generator = SystemRandomNumberGenerator()
+        let noise = String(decoding: (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
+        let outcome = await assistant.ask(noise)
+        #expect(outcome.code == .failure && outcome.understood.intent == .none)
+        let long = await assistant.ask(String(repeating: "play skyfall ", count: 200))
+        #expect(long.reply.hasPrefix("That's too long"))
+    }
+
+    @Test func nothingPlaying() async throws {
+        let assistant = try freshAssistant()
+        for text in ["pause", "next", "skip forward 30 seconds", "what song is this", "I like this song"] {
+            let outcome = await assistant.ask(text)
+            #expect(outcome.code == .failure, "\(text)")
+            #expect(outcome.reply == "Nothing is playing right now.", "\(text)")
+        }
+    }
+
+    @Test func emptyPlayStartsAMixAndNeverAsks() async throws {
+        let assistant = try freshAssistant()
+        let outcome = await assistant.ask("play")
+        #expect(outcome.code == .success)
+        #expect(outcome.reply.hasPrefix("Playing a mix, starting with"))
+        #expect((outcome.nowPlaying?.queueCount ?? 0) >= 20)
+    }
+
+    @Test func genreMoodAndDecadePlayMatchingSongs() async throws {
+        let assistant = try freshAssistant()
+        let jazz = await assistant.ask("play some jazz")
+        #expect(jazz.code == .success && jazz.reply.hasPrefix("Playing jazz music, starting with"))
+        #expect(jazz.nowPlaying?.item?.genres.contains("jazz") == true)
+        let sad = await assistant.ask("play sad acoustic music")
+        #expect(sad.nowPlaying?.item?.genres.contains("acoustic") == true)
+        let eighties = await assistant.ask("play 80s rock")
+        #expect((1980...1989).contains(eighties.nowPlaying?.item?.releaseYear ?? 0))
+    }
+
+    @Test func dislikingAnAlbumIsRefused() async throws {
+        let assistant = try freshAssistant()
+        let outcome = await assistant.ask("I don't like the album Thriller")
+        #expect(outcome.code == .failure)
+        #expect(outcome.reply == "I can only dislike songs, and Thriller isn't one.")
+    }
+
+    @Test func catalogPlaylistIsNotEditable() async throws {
+        let assistant = try freshAssistant()
+        _ = await assistant.ask("play skyfall")
+        let outcome = await assistant.ask("add this song to the playlist of the day")
+        #expect(outcome.destinationReason == .playlistNotEditable)
+        #expect(outcome.reply == "The playlist playlist of the day can't be changed.")
+    }
+
+    @Test func speedOutOfRange() async throws {
+        let assistant = try freshAssistant()
+        _ = await assistant.ask("play skyfall")
+        let outcome = await assistant.ask("play at 10x speed")
+        #expect(outcome.commandStatus == .commandFailed)
+        #expect(outcome.reply == "I can play from half speed to three times speed.")
+    }
+
+    @Test func shufflingAnAlbumPlaysItsTracks() async throws {
+        let assistant = try freshAssistant()
+        let outcome = await assistant.ask("shuffle abbey road")
+        #expect(outcome.nowPlaying?.item?.album == "Abbey Road")
+        #expect(outcome.nowPlaying?.shuffle == true)
+    }
+
+    @Test func stateCarriesOverToANewProcess() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-persist-\(UUID().uuidString).db").path
+        try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
+        let clock = ManualClock()
+        do {
+            let first = try Assistant(databasePath: path, clock: clock)
+            _ = await first.ask("play hello by adele")
+        }
+        clock.advance(30)
+        let second = try Assistant(databasePath: path, clock: clock)
+        let outcome = await second.ask("what song is this")
+        #expect(outcome.reply == "This is Hello by Adele.")
+        #expect(outcome.nowPlaying?.position == 30)
+    }
+
+    @Test func devicesHaveTheirOwnPlayers() async throws {
+        let assistant = try freshAssistant()
+        let kitchen = await assistant.ask("play skyfall in the kitchen")
+        #expect(kitchen.device == "kitchen")
+        let elsewhere = await assistant.ask("what song is this")
+        #expect(elsewhere.reply == "Nothing is playing right now.")
+        let there = await assistant.ask("what song is this in the kitchen")
+        #expect(there.reply == "This is Skyfall by Adele.")
+    }
+
+    @Test func outputReceivesActions() async throws {
+        let output = SimulatedOutput()
+        let assistant = try freshAssistant(output: output)
+        _ = await assistant.ask("play skyfall")
+        _ = await assistant.ask("pause")
+        guard case .load(let queue, 0, 0) = output.actions.first else {
+            Issue.record("first action was \(String(describing: output.actions.first))")
+            return
+        }
+        #expect(queue.first?.title == "Skyfall")
+        #expect(output.actions.last == .pause)
+    }
+
+    @Test func outcomeCarriesRankedInterpretations() async throws {
+        let assistant = try freshAssistant()
+        let outcome = await assistant.ask("play hello by adele")
+        #expect(outcome.interpretations.count >= 2)
+        #expect(outcome.items.first?.title == "Hello" && outcome.items.first?.artist == "Adele")
+        #expect(outcome.items.count <= 5)
+        let json = try JSONEncoder().encode(outcome)
+        #expect(String(decoding: json, as: UTF8.self).contains("\"interpretations\""))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import MediaIntents
+import Testing
+
+@Suite("Name folding")
+struct NameFoldingTests {
+    @Test(arguments: [
+        ("Eighty-First Street", "81 street"), ("81st Street", "81 street"), ("2 Unlimited", "2 unlimited"),
+        ("Two Unlimited", "2 unlimited"), ("Beyoncé", "beyonce"), ("AC/DC", "ac dc"),
+        ("Guns N' Roses", "guns n roses"), ("Rock & Roll", "rock and roll"), ("  HELLO,   World!! ", "hello world"),
+        ("Twenty One Pilots", "21 pilots"), ("The One", "the 1"), ("Ｆｕｌｌ Ｗｉｄｔｈ", "full width"),
+    ])
+    func key(raw: String, folded: String) {
+        #expect(NameFolding.key(raw) == folded)
+    }
+
+    @Test(arguments: [
+        ("Bohemian Rhapsody (Remastered 2011)", "Bohemian Rhapsody"),
+        ("Skyfall (feat. Someone)", "Skyfall"),
+        ("Song - Live at Wembley", "Song"),
+        ("Hello - Radio Edit", "Hello"),
+        ("Star Wars (Original Motion Picture Soundtrack)", "Star Wars"),
+        ("Love Me Do [Mono]", "Love Me Do"),
+        ("Help!", "Help!"),
+        ("Love (Is All Around)", "Love (Is All Around)"),
+        ("Uptown Funk feat. Bruno Mars", "Uptown Funk"),
+    ])
+    func core(raw: String, core: String) {
+        #expect(NameFolding.core(raw) == core)
+    }
+
+    @Test(arguments: [
+        (["forty", "five"], 45.0, 2), (["one", "hundred", "and", "twenty"], 120, 4), (["81st"], 81, 1),
+        (["twenty", "first"], 21, 2), (["1.5"], 1.5, 1), (["seven", "seven"], 7, 1),
+    ])
+    func numberWords(tokens: [String], value: Double, count: Int) throws {
+        let read = try #require(NumberWords.english.read(tokens[...]))
+        #expect(read.value == value)
+        #expect(read.count == count)
+    }
+
+    @Test func notANumber() {
+        #expect(NumberWords.english.read(["hello"][...]) == nil)
+    }
+}
+
+@Suite("Intent contract JSON")
+struct ContractTests {
+    let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    @Test func mediaSearchUsesEvalFieldNames() throws {
+        let search = MediaSearch(
+            mediaType: .song, sortOrder: .newest, mediaName: "Skyfall", artistName: "Adele", genreNames: ["pop"],
+            releaseDate: YearRange(start: 1970, end: 1979), reference: .currentlyPlaying)
+        let json = String(decoding: try encoder.encode(search), as: UTF8.self)
+        #expect(json == #"{"artistName":"Adele","genreNames":["pop"],"mediaName":"Skyfall","mediaType":"song","reference":"currentlyPlaying","releaseDate":{"end":1979,"start":1970},"sortOrder":"newest"}"#)
+        #expect(try JSONDecoder().decode(MediaSearch.self, from: Data(json.utf8)) == search)
+    }
+
+    @Test(arguments: [(AddDestination.library, #"{"library":true}"#), (.playlist("Driving"), #"{"playlist":"Driving"}"#)])
+    func destination(value: AddDestination, json: String) throws {
+        #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == json)
+        #expect(try JSONDecoder().decode(AddDestination.self, from: Data(json.utf8)) == value)
+    }
+
+    @Test func allTwentyMediaTypesAndEightSortOrders() {
+        #expect(MediaItemType.allCases.filter { $0 != .unknown }.count == 20)
+        #expect(SortOrder.allCases.count == 8)
+        #expect(!MediaItemType.movie.isAudio && MediaItemType.podcastEpisode.isAudio)
+    }
+
+    @Test func resolutionValuesBestFirst() {
+        let a = MediaItem(identifier: "a", title: "A", type: .song)
+        let b = MediaItem(identifier: "b", title: "B", type: .song)
+        #expect(ResolutionResult.disambiguation([a, b]).values == [a, b])
+        #expect(ResolutionResult<MediaItem>.unsupported(.loginRequired).values.isEmpty)
+    }
+}
