@@ -1,4 +1,4 @@
-public import Understanding
+import Understanding
 
 /// An app Hark can send requests to, with the names people call it by.
 public struct AppRegistration: Codable, Sendable, Hashable {

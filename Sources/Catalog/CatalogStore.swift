@@ -1,4 +1,4 @@
-public import MediaIntents
+import MediaIntents
 import Foundation
 
 /// The catalog in SQLite: writes items (creating their artists, albums and shows), reads them back.
@@ -29,9 +29,9 @@ public final class CatalogStore {
     /// Artists are one row whether credited with "The" or without ("Beatles" = "The Beatles").
     static func ident(_ type: MediaItemType, _ parts: String?...) -> String {
         let keys = parts.enumerated().map { index, part -> String in
-            var key = NameFolding.key(part ?? "")
-            if type == .artist, index == 0, key.hasPrefix("the "), key.count > 4 { key.removeFirst(4) }
-            return key.replacingOccurrences(of: " ", with: "-")
+            var words = NameFolding.key(part ?? "").split(separator: " ")
+            if type == .artist, index == 0, words.first == "the", words.count > 1 { words.removeFirst() }
+            return words.joined(separator: "-")
         }
         return ([type.rawValue] + keys).joined(separator: "/")
     }

@@ -15,7 +15,10 @@ public enum NameFolding {
 
     /// Folded words without number rewriting, for scoring text that is not a name.
     public static func tokens(_ text: String) -> [String] {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // ICU folding is slow; plain ASCII only needs lower-casing.
+        let folded = text.utf8.allSatisfy({ $0 < 0x80 })
+            ? text.lowercased()
+            : text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var out: [String] = []
         var current = ""
         var previous: Character = " "

@@ -1,5 +1,5 @@
-public import Foundation
-public import MediaIntents
+import Foundation
+import MediaIntents
 
 /// Understanding's entry point: text in, ranked interpretations out.
 ///
@@ -59,7 +59,8 @@ public struct Understander: Sendable {
         let present = Set(folded)
         let matcher = Matcher(tokens: folded, originals: tokens.map(\.original), numbers: grammar.numbers, grammar: grammar)
         var found: [Interpretation] = []
-        for (index, sentence) in grammar.sentences.enumerated() where sentence.requiredWords.isSubset(of: present) {
+        for (index, sentence) in grammar.sentences.enumerated()
+        where sentence.requiredWords.isSubset(of: present) && sentence.firstWords.map({ $0.contains(folded[0]) }) ?? true {
             for match in matcher.matches(sentence, index: index) {
                 let understood = InterpretationBuilder.build(
                     intent: sentence.intent, fixed: sentence.fixed, captures: match.captures)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import CSQLite
 
 /// A SQLite connection. One owner uses it at a time (the assistant's actor, or a command).

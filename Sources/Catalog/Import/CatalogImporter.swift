@@ -1,5 +1,5 @@
-public import Foundation
-public import MediaIntents
+import Foundation
+import MediaIntents
 
 /// What an import did: rows written, and rows rejected with their line and reason.
 public struct ImportReport: Sendable {

@@ -40,7 +40,7 @@ struct CompiledGrammar: Sendable {
                 sentences.append(
                     CompiledSentence(
                         node: node, intent: intent, fixed: group.fixed ?? [:], weight: group.weight ?? 0,
-                        source: sentence, requiredWords: Self.requiredWords(node)))
+                        source: sentence, requiredWords: Self.requiredWords(node), firstWords: Self.firstWords(node)))
             }
         }
         self.language = file.language
@@ -61,6 +61,38 @@ struct CompiledGrammar: Sendable {
             return options.dropFirst().reduce(requiredWords(first)) { $0.intersection(requiredWords($1)) }
         case .slot: return []
         }
+    }
+
+    /// The words a match can start with; nil when it can start with anything (a wildcard or a number).
+    static func firstWords(_ node: TemplateNode) -> Set<String>? {
+        func first(_ node: TemplateNode) -> (words: Set<String>?, nullable: Bool) {
+            switch node {
+            case .word(let word): return ([word], false)
+            case .slot(_, .list(let list, _)): return (Set(list.byFirstWord.keys), false)
+            case .slot: return (nil, false)
+            case .sequence(let items):
+                var words = Set<String>()
+                for item in items {
+                    let (itemWords, nullable) = first(item)
+                    guard let itemWords else { return (nil, false) }
+                    words.formUnion(itemWords)
+                    if !nullable { return (words, false) }
+                }
+                return (words, true)
+            case .alternatives(let options):
+                var words = Set<String>()
+                var nullable = false
+                for option in options {
+                    let (optionWords, optionNullable) = first(option)
+                    guard let optionWords else { return (nil, false) }
+                    words.formUnion(optionWords)
+                    nullable = nullable || optionNullable
+                }
+                return (words, nullable)
+            }
+        }
+        let (words, nullable) = first(node)
+        return nullable ? nil : words
     }
 
     /// Reads a length of time at `position`: "45 seconds", "a minute", "one and a half minutes",

@@ -30,6 +30,8 @@ struct CompiledSentence: Sendable {
     var source: String
     /// Words every match must contain; a sentence is skipped when one is missing.
     var requiredWords: Set<String>
+    /// Words a match can start with; nil when anything can start one.
+    var firstWords: Set<String>?
 }
 
 /// A full match of one sentence against an utterance.

@@ -36,12 +36,27 @@ struct TemplateError: Error, CustomStringConvertible {
     var description: String { "grammar template \"\(template)\": \(reason)" }
 }
 
+/// Rules already read, so a rule used by every sentence is parsed once.
+final class RuleCache {
+    var nodes: [String: TemplateNode] = [:]
+    var words: [String: [String]] = [:]
+}
+
 /// Reads template text into a `TemplateNode`, expanding rules and resolving slots.
 struct TemplateParser {
     let rules: [String: String]
     let lists: [String: PhraseList]
     let spokenLists: Set<String>
     let fold: (String) -> [String]
+    let cache = RuleCache()
+
+    /// Folds a template word once, however many sentences use it.
+    private func folded(_ word: String) -> [String] {
+        if let known = cache.words[word] { return known }
+        let value = fold(word)
+        cache.words[word] = value
+        return value
+    }
 
     func parse(_ text: String) throws -> TemplateNode {
         var scanner = Scanner(characters: Array(text), position: 0)
@@ -71,7 +86,7 @@ struct TemplateParser {
         var items: [TemplateNode] = []
         var word = ""
         func flushWord() {
-            if !word.isEmpty { items.append(contentsOf: fold(word).map(TemplateNode.word)) }
+            if !word.isEmpty { items.append(contentsOf: folded(word).map(TemplateNode.word)) }
             word = ""
         }
         while let ch = s.current, ch != "|", ch != ")", ch != "]" {
@@ -93,10 +108,16 @@ struct TemplateParser {
             case "<":
                 flushWord()
                 let name = try readName(&s, closer: ">", source: source)
+                if let known = cache.nodes[name] {
+                    items.append(known)
+                    continue
+                }
                 guard let body = rules[name] else { throw TemplateError(template: source, reason: "unknown rule <\(name)>") }
                 guard depth < 16 else { throw TemplateError(template: source, reason: "rule <\(name)> refers to itself") }
                 var inner = Scanner(characters: Array(body), position: 0)
-                items.append(try parseAlternatives(&inner, source: source, depth: depth + 1))
+                let node = try parseAlternatives(&inner, source: source, depth: depth + 1)
+                cache.nodes[name] = node
+                items.append(node)
             case " ":
                 flushWord()
                 s.position += 1
