@@ -13,18 +13,22 @@ let package = Package(
         .executable(name: "hark", targets: ["hark"])
     ],
     targets: [
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
-        .target(name: "Understanding", dependencies: ["MediaIntents"],
-                resources: [.copy("Resources")], swiftSettings: strict),
-        .target(name: "Catalog", dependencies: ["MediaIntents", "CSQLite"],
-                resources: [.copy("Resources")], swiftSettings: strict),
+        .target(
+            name: "Understanding", dependencies: ["MediaIntents"],
+            resources: [.copy("Resources")], swiftSettings: strict),
+        .target(
+            name: "Catalog", dependencies: ["MediaIntents", "CSQLite"],
+            resources: [.copy("Resources")], swiftSettings: strict),
         .target(name: "Playback", dependencies: ["MediaIntents"], swiftSettings: strict),
         .target(name: "Library", dependencies: ["MediaIntents", "Catalog"], swiftSettings: strict),
-        .target(name: "Assistant",
-                dependencies: ["MediaIntents", "Understanding", "Catalog", "Playback", "Library"],
-                resources: [.copy("Resources")], swiftSettings: strict),
+        .target(
+            name: "Assistant",
+            dependencies: ["MediaIntents", "Understanding", "Catalog", "Playback", "Library"],
+            resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(name: "hark", dependencies: ["Assistant"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),

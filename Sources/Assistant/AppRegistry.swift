@@ -29,7 +29,9 @@ public struct AppRegistry: Sendable {
     public static let library = AppRegistration(
         identifier: "hark.library", name: "Hark", alternativeNames: ["Hark Music", "Hark Library", "my music library"])
 
-    public init(apps: [AppRegistration] = [AppRegistry.library], defaultIdentifier: String = AppRegistry.library.identifier) {
+    public init(
+        apps: [AppRegistration] = [AppRegistry.library], defaultIdentifier: String = AppRegistry.library.identifier
+    ) {
         self.apps = apps
         self.defaultIdentifier = defaultIdentifier
     }

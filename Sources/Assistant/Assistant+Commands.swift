@@ -3,9 +3,10 @@ import Playback
 
 /// Now-playing commands, volume and questions.
 extension Assistant {
-    func command(_ intent: IntentKind, params: IntentParameters, handler: LibraryHandler, app: AppRegistration,
-                 language: String, outcome: inout Outcome) async
-    {
+    func command(
+        _ intent: IntentKind, params: IntentParameters, handler: LibraryHandler, app: AppRegistration,
+        language: String, outcome: inout Outcome
+    ) async {
         let device = handler.device
         let status: CommandStatus
         var key: String
@@ -55,8 +56,9 @@ extension Assistant {
         case .success: outcome.reply = replies.say(key, values, language: language)
         case .commandFailed where key == "command.rateOutOfRange": outcome.reply = replies.say(key, language: language)
         case .commandDisabled:
-            outcome.reply = replies.say("command.disabled", ["command": Self.spokenName(intent), "app": app.name],
-                                        language: language)
+            outcome.reply = replies.say(
+                "command.disabled", ["command": Self.spokenName(intent), "app": app.name],
+                language: language)
         default: outcome.reply = replies.say("command.\(status.rawValue)", language: language)
         }
     }
@@ -97,9 +99,10 @@ extension Assistant {
         }
     }
 
-    func answer(_ question: NowPlayingQuestionKind, handler: LibraryHandler, language: String,
-                outcome: inout Outcome) async
-    {
+    func answer(
+        _ question: NowPlayingQuestionKind, handler: LibraryHandler, language: String,
+        outcome: inout Outcome
+    ) async {
         guard let info = try? await core.nowPlaying(handler.device), let item = info.item, info.state != .stopped else {
             outcome.code = .failure
             outcome.reply = replies.say("question.nothing", language: language)
@@ -110,11 +113,13 @@ extension Assistant {
         switch question {
         case .title: outcome.reply = replies.sayItem("question.title", item, language: language)
         case .artist:
-            outcome.reply = replies.say(item.artist == nil ? "question.artist.unknown" : "question.artist",
-                                        replies.values(for: item), language: language)
+            outcome.reply = replies.say(
+                item.artist == nil ? "question.artist.unknown" : "question.artist",
+                replies.values(for: item), language: language)
         case .album:
-            outcome.reply = replies.say(item.album == nil ? "question.album.unknown" : "question.album",
-                                        replies.values(for: item), language: language)
+            outcome.reply = replies.say(
+                item.album == nil ? "question.album.unknown" : "question.album",
+                replies.values(for: item), language: language)
         case .any: outcome.reply = replies.sayItem("question.any", item, language: language)
         }
     }

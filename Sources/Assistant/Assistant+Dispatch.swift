@@ -4,9 +4,10 @@ import Understanding
 
 /// Carrying out each kind of request and wording the reply.
 extension Assistant {
-    func carryOut(_ understood: Understood, handler: LibraryHandler, app: AppRegistration, language: String,
-                  outcome: inout Outcome) async
-    {
+    func carryOut(
+        _ understood: Understood, handler: LibraryHandler, app: AppRegistration, language: String,
+        outcome: inout Outcome
+    ) async {
         let search = understood.search ?? MediaSearch()
         let params = understood.params ?? IntentParameters()
         let say = { (key: String, values: [String: String]) in self.replies.say(key, values, language: language) }
@@ -18,41 +19,39 @@ extension Assistant {
                 playbackQueueLocation: params.playbackQueueLocation ?? .now, playbackSpeed: params.playbackSpeed)
             await play(intent, handler: handler, app: app, language: language, outcome: &outcome)
         case .addMedia:
-            var intent = AddMediaIntent(mediaSearch: search, destination: params.destination ?? .library)
-            let resolved = await handler.resolveMediaItems(for: intent)
-            intent.mediaItems = resolved.flatMap(\.values)
-            if let failure = failureReply(resolved, search: search, app: app, language: language, outcome: &outcome) {
-                outcome.reply = failure
-                return
-            }
-            let response = await handler.handle(intent: intent)
-            apply(response, to: &outcome)
-            guard let item = response.items.first else { return }
+            let intent = AddMediaIntent(mediaSearch: search, destination: params.destination ?? .library)
+            guard
+                let response = await resolveThenHandle(
+                    intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle,
+                    app: app, language: language,
+                    outcome: &outcome),
+                let item = response.items.first
+            else { return }
             let values = replies.values(for: item).merging(["playlist": response.details["playlist"] ?? ""]) { $1 }
             if response.destinationReason == .playlistNotEditable {
                 outcome.reply = say("add.playlistNotEditable", values)
             } else if response.details["destination"] == "library" {
                 outcome.reply = say("add.library", values)
             } else {
-                outcome.reply = say(response.details["created"] == "true" ? "add.playlistCreated" : "add.playlist", values)
+                outcome.reply = say(
+                    response.details["created"] == "true" ? "add.playlistCreated" : "add.playlist", values)
             }
         case .updateMediaAffinity:
-            var intent = UpdateMediaAffinityIntent(mediaSearch: search, affinityType: params.affinityType ?? .like)
-            let resolved = await handler.resolveMediaItems(for: intent)
-            intent.mediaItems = resolved.flatMap(\.values)
-            if let failure = failureReply(resolved, search: search, app: app, language: language, outcome: &outcome) {
-                outcome.reply = failure
-                return
-            }
-            let response = await handler.handle(intent: intent)
-            apply(response, to: &outcome)
-            guard let item = response.items.first else { return }
+            let intent = UpdateMediaAffinityIntent(mediaSearch: search, affinityType: params.affinityType ?? .like)
+            guard
+                let response = await resolveThenHandle(
+                    intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle,
+                    app: app, language: language,
+                    outcome: &outcome),
+                let item = response.items.first
+            else { return }
             if response.details["dislikeNotSong"] == "true" {
                 outcome.reply = say("dislike.notSong", ["title": item.title])
             } else if intent.affinityType == .like {
                 outcome.reply = say("like", ["title": item.title])
             } else {
-                outcome.reply = say(response.details["skipped"] == "true" ? "dislike.skipped" : "dislike", ["title": item.title])
+                outcome.reply = say(
+                    response.details["skipped"] == "true" ? "dislike.skipped" : "dislike", ["title": item.title])
             }
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)
@@ -61,7 +60,8 @@ extension Assistant {
             apply(response, to: &outcome)
             if let first = response.items.first {
                 let count = String(response.items.count)
-                outcome.reply = response.items.count == 1
+                outcome.reply =
+                    response.items.count == 1
                     ? replies.sayItem("search.one", first, language: language)
                     : replies.sayItem("search.results", first, extra: ["count": count], language: language)
             } else {
@@ -72,26 +72,22 @@ extension Assistant {
         case .none, .appIntent:
             outcome.reply = say("none", [:])
         default:
-            await command(understood.intent, params: params, handler: handler, app: app, language: language,
-                          outcome: &outcome)
+            await command(
+                understood.intent, params: params, handler: handler, app: app, language: language,
+                outcome: &outcome)
         }
     }
 
-    private func play(_ intent: PlayMediaIntent, handler: LibraryHandler, app: AppRegistration, language: String,
-                      outcome: inout Outcome) async
-    {
-        var intent = intent
-        let resolved = await handler.resolveMediaItems(for: intent)
-        intent.mediaItems = resolved.flatMap(\.values)
-        if let failure = failureReply(resolved, search: intent.mediaSearch, app: app, language: language,
-                                      outcome: &outcome)
-        {
-            outcome.reply = failure
-            return
-        }
-        _ = await handler.confirm(intent: intent)
-        let response = await handler.handle(intent: intent)
-        apply(response, to: &outcome)
+    private func play(
+        _ intent: PlayMediaIntent, handler: LibraryHandler, app: AppRegistration, language: String,
+        outcome: inout Outcome
+    ) async {
+        guard
+            let response = await resolveThenHandle(
+                intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle, app: app,
+                language: language,
+                outcome: &outcome)
+        else { return }
         if let reason = response.speedReason {
             outcome.reply = replies.say("fail.speed.\(reason.rawValue)", language: language)
             return
@@ -113,7 +109,8 @@ extension Assistant {
         case "browse": outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
         default:
             if intent.playbackQueueLocation != .now {
-                outcome.reply = replies.say("queue.\(intent.playbackQueueLocation.rawValue)", values, language: language)
+                outcome.reply = replies.say(
+                    "queue.\(intent.playbackQueueLocation.rawValue)", values, language: language)
             } else if intent.playShuffled == true {
                 outcome.reply = replies.say("play.shuffled", values, language: language)
             } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all {
@@ -127,25 +124,51 @@ extension Assistant {
         }
     }
 
+    /// Resolve, then (when something was found) confirm and handle; the outcome carries the response.
+    /// Nil when resolution failed, with the failure's reply already in the outcome.
+    func resolveThenHandle<Intent: MediaItemsIntent>(
+        _ intent: Intent, resolve: (Intent) async -> [ResolutionResult<MediaItem>],
+        confirm: (Intent) async -> IntentResponse, handle: (Intent) async -> IntentResponse, app: AppRegistration,
+        language: String, outcome: inout Outcome
+    ) async -> IntentResponse? {
+        var intent = intent
+        let resolved = await resolve(intent)
+        intent.mediaItems = resolved.flatMap(\.values)
+        if let failure = failureReply(
+            resolved, search: intent.mediaSearch, app: app, language: language, outcome: &outcome)
+        {
+            outcome.reply = failure
+            return nil
+        }
+        let confirmation = await confirm(intent)
+        let response = confirmation.code.isSuccess ? await handle(intent) : confirmation
+        apply(response, to: &outcome)
+        return response
+    }
+
     /// The reply for a resolution that failed, or nil when there is something to act on.
-    private func failureReply(_ resolved: [ResolutionResult<MediaItem>], search: MediaSearch, app: AppRegistration,
-                              language: String, outcome: inout Outcome) -> String?
-    {
+    private func failureReply(
+        _ resolved: [ResolutionResult<MediaItem>], search: MediaSearch, app: AppRegistration,
+        language: String, outcome: inout Outcome
+    ) -> String? {
         for result in resolved {
             switch result {
             case .unsupported(let reason):
                 outcome.reason = reason
                 outcome.code = Self.code(for: reason)
                 if reason == .unsupportedMediaType, let type = search.mediaType, !type.isAudio {
-                    return replies.say("fail.unknownMediaType", ["type": replies.say("type.\(type.rawValue)", language: language)],
-                                       language: language)
+                    return replies.say(
+                        "fail.unknownMediaType", ["type": replies.say("type.\(type.rawValue)", language: language)],
+                        language: language)
                 }
-                return replies.say("fail.\(reason.rawValue)", ["app": app.name, "title": search.mediaName ?? ""],
-                                   language: language)
+                return replies.say(
+                    "fail.\(reason.rawValue)", ["app": app.name, "title": search.mediaName ?? ""],
+                    language: language)
             case .needsValue:
                 outcome.code = .failure
-                if search.reference == .currentlyPlaying || !search.hasName && search.genreNames == nil
-                    && search.moodNames == nil && search.releaseDate == nil
+                if search.reference == .currentlyPlaying
+                    || !search.hasName && search.genreNames == nil
+                        && search.moodNames == nil && search.releaseDate == nil
                 {
                     return replies.say("affinity.nothingPlaying", language: language)
                 }

@@ -28,7 +28,9 @@ public final class Assistant: Sendable {
     }
 
     /// `$XDG_DATA_HOME/hark/hark.db`, else `~/.local/share/hark/hark.db`.
-    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty { return xdg + "/hark/hark.db" }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + "/.local/share/hark/hark.db"
@@ -87,5 +89,19 @@ public final class Assistant: Sendable {
         case (let area?, nil): return area.lowercased()
         case (nil, nil): return context.device ?? "default"
         }
+    }
+}
+
+/// Settings an app or a household changes outside of speech.
+extension Assistant {
+    /// Turns a now-playing command ("nextTrack", "skip", "changeRate", …) off or on for a device;
+    /// a disabled command gets its own reply.
+    public func setCommand(_ name: String, enabled: Bool, device: String = "default") async throws {
+        try await core.setCommand(name, enabled: enabled, device: device)
+    }
+
+    /// Whether explicit content may be played for a user (allowed unless turned off).
+    public func setExplicitContent(allowed: Bool, user: String = "default") async throws {
+        try await core.setSetting("explicit", value: allowed ? "on" : "off", user: user)
     }
 }

@@ -35,14 +35,17 @@ extension LibraryCore {
         let repeatMode = intent.playbackRepeatMode.map { mode -> RepeatMode in
             switch mode {
             case .none: return .off
-            case .one: return intent.mediaItems.first.map { $0.type == .song || $0.type == .podcastEpisode } ?? true ? .one : .all
+            case .one:
+                return intent.mediaItems.first.map { $0.type == .song || $0.type == .podcastEpisode } ?? true
+                    ? .one : .all
             case .all: return .all
             }
         }
         var details: [String: String] = [:]
         var queue: [MediaItem]
         if let chosen = intent.mediaItems.first, let stored = try store.item(identifier: chosen.identifier) {
-            queue = intent.playbackQueueLocation == .now
+            queue =
+                intent.playbackQueueLocation == .now
                 ? try self.queue(for: stored, search: intent.mediaSearch, user: user)
                 : try store.playableItems(for: stored).map(\.item)
             details["kind"] = Self.isBrowse(intent.mediaSearch) ? "browse" : "item"
@@ -72,10 +75,11 @@ extension LibraryCore {
         let shuffled = intent.playShuffled ?? (details["kind"] == "mix" || details["kind"] == "browse" ? true : nil)
         let resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
         let played: MediaItem = try withPlayer(device) { machine, now in
-            var action = machine.play(queue, shuffled: shuffled, repeatMode: repeatMode,
-                                      location: intent.playbackQueueLocation, startPosition: resumeAt,
-                                      shuffleFirst: details["kind"] != "item" || intent.mediaItems.first?.type != .song,
-                                      now: now)
+            var action = machine.play(
+                queue, shuffled: shuffled, repeatMode: repeatMode,
+                location: intent.playbackQueueLocation, startPosition: resumeAt,
+                shuffleFirst: details["kind"] != "item" || intent.mediaItems.first?.type != .song,
+                now: now)
             if let speed = intent.playbackSpeed, intent.playbackQueueLocation == .now {
                 _ = machine.handle(.changeRate(speed), now: now)
                 if case .load = action {} else { action = .setRate(speed) }
@@ -85,14 +89,17 @@ extension LibraryCore {
         if intent.playbackQueueLocation == .now { try library.recordPlay(played, user: user, at: clock.now()) }
         if shuffled == true { details["shuffled"] = "true" }
         var items = intent.mediaItems
-        if items.isEmpty || details["kind"] == "browse" || details["kind"] == "mix" { items = [played] + items.filter { $0 != played } }
+        if items.isEmpty || details["kind"] == "browse" || details["kind"] == "mix" {
+            items = [played] + items.filter { $0 != played }
+        }
         return IntentResponse(code: .success, items: Array(items.prefix(5)), details: details)
     }
 
     /// Genre, mood, decade or order without a name.
     static func isBrowse(_ search: MediaSearch) -> Bool {
         !search.hasName && search.reference == nil
-            && (search.genreNames != nil || search.moodNames != nil || search.releaseDate != nil || search.sortOrder != nil)
+            && (search.genreNames != nil || search.moodNames != nil || search.releaseDate != nil
+                || search.sortOrder != nil)
     }
 
     /// Where the user left an item, when it is the one loaded on this device.
@@ -113,7 +120,9 @@ extension LibraryCore {
     }
 
     func handleAdd(_ intent: AddMediaIntent, user: String, device: String) throws -> IntentResponse {
-        guard let item = intent.mediaItems.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
+        guard let item = intent.mediaItems.first else {
+            return IntentResponse(code: .failure, details: ["notFound": "true"])
+        }
         let now = clock.now()
         switch intent.destination {
         case .library:
@@ -122,12 +131,16 @@ extension LibraryCore {
         case .playlist(let name):
             do {
                 let addition = try library.add(try expand(item), toPlaylist: name, user: user)
-                return IntentResponse(code: .success, items: [item], details: [
-                    "destination": "playlist", "playlist": addition.playlist, "created": addition.created ? "true" : "false",
-                ])
+                return IntentResponse(
+                    code: .success, items: [item],
+                    details: [
+                        "destination": "playlist", "playlist": addition.playlist,
+                        "created": addition.created ? "true" : "false",
+                    ])
             } catch let error as LibraryError where error.code == .playlistNotEditable {
-                return IntentResponse(code: .failure, items: [item], destinationReason: .playlistNotEditable,
-                                      details: ["playlist": name])
+                return IntentResponse(
+                    code: .failure, items: [item], destinationReason: .playlistNotEditable,
+                    details: ["playlist": name])
             }
         }
     }
@@ -141,10 +154,13 @@ extension LibraryCore {
     // MARK: Affinity
 
     func handleAffinity(_ intent: UpdateMediaAffinityIntent, user: String, device: String) throws -> IntentResponse {
-        guard let item = intent.mediaItems.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
+        guard let item = intent.mediaItems.first else {
+            return IntentResponse(code: .failure, details: ["notFound": "true"])
+        }
         if intent.affinityType == .dislike, item.type != .song {
-            return IntentResponse(code: .failure, items: [item], reason: .unsupportedMediaType,
-                                  details: ["dislikeNotSong": "true"])
+            return IntentResponse(
+                code: .failure, items: [item], reason: .unsupportedMediaType,
+                details: ["dislikeNotSong": "true"])
         }
         try library.setAffinity(intent.affinityType, for: item, user: user, at: clock.now())
         var details: [String: String] = [:]

@@ -26,7 +26,8 @@ actor LibraryCore {
         self.library = try UserLibrary(store: store)
         self.clock = clock
         self.output = output
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE IF NOT EXISTS player_state(
                 device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at REAL NOT NULL);
             CREATE TABLE IF NOT EXISTS user_settings(
@@ -49,10 +50,12 @@ actor LibraryCore {
 
     func save(_ machine: PlayerMachine, device: String) throws {
         let json = String(decoding: try JSONEncoder().encode(machine), as: UTF8.self)
-        try db.prepare("""
+        try db.prepare(
+            """
             INSERT INTO player_state(device, machine, updated_at) VALUES(?,?,?)
             ON CONFLICT(device) DO UPDATE SET machine=excluded.machine, updated_at=excluded.updated_at
-            """).run([.text(device), .text(json), .real(clock.now())])
+            """
+        ).run([.text(device), .text(json), .real(clock.now())])
     }
 
     /// Runs an event on a device's player, saves it and hands the action to the output.
@@ -139,7 +142,9 @@ actor LibraryCore {
         if chosen.item.type == .song, let artist = try current(artistOf: chosen) {
             items += try store.playableItems(for: artist, limit: 20).filter { $0.rowID != chosen.rowID }
         }
-        let keep = items.map(\.item).filter { $0.identifier == chosen.item.identifier || !disliked.contains($0.identifier) }
+        let keep = items.map(\.item).filter {
+            $0.identifier == chosen.item.identifier || !disliked.contains($0.identifier)
+        }
         return keep.isEmpty ? [chosen.item] : keep
     }
 
@@ -155,7 +160,8 @@ actor LibraryCore {
         let disliked = try library.dislikedIdentifiers(user: user)
         var seen = Set<String>()
         var items: [MediaItem] = []
-        let mine = try library.likedSongs(user: user) + library.libraryItems(user: user).filter { $0.item.type == .song }
+        let mine =
+            try library.likedSongs(user: user) + library.libraryItems(user: user).filter { $0.item.type == .song }
         for stored in mine + (try store.items(where: "i.type = 'song'", limit: limit * 3))
         where !disliked.contains(stored.item.identifier) && seen.insert(stored.item.identifier).inserted {
             items.append(stored.item)
@@ -170,7 +176,8 @@ actor LibraryCore {
         var seen = Set<String>()
         var out: [MediaItem] = []
         for stored in liked + added {
-            for item in try store.playableItems(for: stored, limit: 50) where seen.insert(item.item.identifier).inserted {
+            for item in try store.playableItems(for: stored, limit: 50) where seen.insert(item.item.identifier).inserted
+            {
                 out.append(item.item)
             }
         }

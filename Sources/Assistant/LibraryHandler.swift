@@ -14,7 +14,9 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
     }
 
     func resolveMediaItems(for intent: PlayMediaIntent) async -> [ResolutionResult<MediaItem>] {
-        await guarded([.unsupported(.serviceUnavailable)]) { try await core.resolvePlay(intent, user: user, device: device) }
+        await guarded([.unsupported(.serviceUnavailable)]) {
+            try await core.resolvePlay(intent, user: user, device: device)
+        }
     }
 
     func resolvePlaybackSpeed(for intent: PlayMediaIntent) async -> ResolutionResult<Double> {

@@ -9,7 +9,9 @@ struct ReplyComposer: Sendable {
     init() throws {
         var tables: [String: [String: String]] = [:]
         if let root = Bundle.module.url(forResource: "Resources", withExtension: nil) {
-            for folder in (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [] {
+            for folder in (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil))
+                ?? []
+            {
                 let url = folder.appendingPathComponent("replies.json")
                 guard let data = FileManager.default.contents(atPath: url.path) else { continue }
                 do {
@@ -48,7 +50,8 @@ struct ReplyComposer: Sendable {
     }
 
     private func unit(_ name: String, _ count: Int, _ language: String) -> String {
-        count == 1 ? say("unit.\(name)", language: language) : say("unit.\(name)s", ["n": String(count)], language: language)
+        count == 1
+            ? say("unit.\(name)", language: language) : say("unit.\(name)s", ["n": String(count)], language: language)
     }
 
     /// The reply values an item provides: title, artist, album, show.

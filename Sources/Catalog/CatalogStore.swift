@@ -1,5 +1,5 @@
-import MediaIntents
 import Foundation
+import MediaIntents
 
 /// The catalog in SQLite: writes items (creating their artists, albums and shows), reads them back.
 public final class CatalogStore {
@@ -63,8 +63,9 @@ public final class CatalogStore {
             }
         case .song, .musicVideo:
             if let album = entry.album, !album.isEmpty {
-                albumID = try ensure(.album, title: album, artist: entry.albumArtist ?? credit, year: entry.year,
-                                     genres: entry.genres)
+                albumID = try ensure(
+                    .album, title: album, artist: entry.albumArtist ?? credit, year: entry.year,
+                    genres: entry.genres)
             }
         case .playlist:
             identParts = [entry.owner, title]
@@ -109,15 +110,18 @@ public final class CatalogStore {
         guard let id = rows.first.flatMap({ $0.int(0) }).map(Int64.init) else {
             throw CatalogError.sqlite("no id returned", sql: "upsert \(ident)")
         }
-        try index(id: id, title: coreKey, extra: aliases.replacingOccurrences(of: "|", with: " "),
-                  artist: credit.map(NameFolding.key))
+        try index(
+            id: id, title: coreKey, extra: aliases.replacingOccurrences(of: "|", with: " "),
+            artist: credit.map(NameFolding.key))
         if let credit, entry.type != .artist {
             let role = entry.type == .audioBook ? "author" : "primary"
             for (position, name) in Self.splitCredit(credit).enumerated() {
                 let artistID = try ensure(.artist, title: name, artist: nil)
                 try db.prepare("INSERT OR IGNORE INTO item_artists(item_id, artist_id, role, position) VALUES(?,?,?,?)")
-                    .run([.integer(id), .integer(artistID), .text(position == 0 ? role : "featured"),
-                          .integer(Int64(position))])
+                    .run([
+                        .integer(id), .integer(artistID), .text(position == 0 ? role : "featured"),
+                        .integer(Int64(position)),
+                    ])
                 if entry.popularity ?? 0 > 0 {
                     try db.prepare("UPDATE items SET popularity = max(popularity, ?) WHERE id = ?")
                         .run([.real(entry.popularity ?? 0), .integer(artistID)])
@@ -138,16 +142,19 @@ public final class CatalogStore {
 
     /// Puts an item at the end of a playlist (or at `position`).
     public func appendToPlaylist(_ playlistID: Int64, itemID: Int64, position: Int? = nil) throws {
-        let next = try position ?? (db.prepare("SELECT coalesce(max(position) + 1, 0) FROM playlist_entries WHERE playlist_id = ?")
-            .rows([.integer(playlistID)]).first?.int(0) ?? 0)
+        let next =
+            try position
+            ?? (db.prepare("SELECT coalesce(max(position) + 1, 0) FROM playlist_entries WHERE playlist_id = ?")
+                .rows([.integer(playlistID)]).first?.int(0) ?? 0)
         try db.prepare("INSERT OR REPLACE INTO playlist_entries(playlist_id, position, item_id) VALUES(?,?,?)")
             .run([.integer(playlistID), .integer(Int64(next)), .integer(itemID)])
     }
 
     /// The row id of an item that must exist (artist, album, show), creating a bare one when missing.
-    private func ensure(_ type: MediaItemType, title: String, artist: String?, year: Int? = nil,
-                        genres: [String]? = nil) throws -> Int64
-    {
+    private func ensure(
+        _ type: MediaItemType, title: String, artist: String?, year: Int? = nil,
+        genres: [String]? = nil
+    ) throws -> Int64 {
         let ident = type == .artist ? Self.ident(type, title, nil) : Self.ident(type, artist, title)
         if let id = try db.prepare("SELECT id FROM items WHERE ident = ?").rows([.text(ident)]).first?.int(0) {
             return Int64(id)

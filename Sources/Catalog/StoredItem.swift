@@ -45,9 +45,10 @@ public struct StoredItem: Sendable, Hashable {
 
 extension CatalogStore {
     /// Items matching a WHERE clause (written with `i.` column names).
-    public func items(where clause: String, _ values: [SQLValue] = [], order: String = "i.popularity DESC",
-                      limit: Int = 50) throws -> [StoredItem]
-    {
+    public func items(
+        where clause: String, _ values: [SQLValue] = [], order: String = "i.popularity DESC",
+        limit: Int = 50
+    ) throws -> [StoredItem] {
         let sql = "SELECT \(StoredItem.columns("i")) FROM items i WHERE \(clause) ORDER BY \(order) LIMIT \(limit)"
         return try db.prepare(sql).rows(values).map(StoredItem.init)
     }
@@ -68,8 +69,9 @@ extension CatalogStore {
         let id = SQLValue.integer(stored.rowID)
         switch stored.item.type {
         case .album:
-            return try items(where: "i.album_id = ? AND i.type = 'song'", [id], order: "coalesce(i.track_no, 999), i.id",
-                             limit: limit)
+            return try items(
+                where: "i.album_id = ? AND i.type = 'song'", [id], order: "coalesce(i.track_no, 999), i.id",
+                limit: limit)
         case .artist:
             return try items(
                 where: "i.type = 'song' AND i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ?)", [id],
@@ -83,8 +85,9 @@ extension CatalogStore {
         case .podcastShow:
             return try items(where: "i.parent_id = ?", [id], order: "i.released DESC", limit: limit)
         case .genre:
-            return try items(where: "i.type = 'song' AND i.genres LIKE ?", [.text("%|\(stored.coreKey)|%")],
-                             limit: limit)
+            return try items(
+                where: "i.type = 'song' AND i.genres LIKE ?", [.text("%|\(stored.coreKey)|%")],
+                limit: limit)
         default:
             return [stored]
         }

@@ -9,7 +9,8 @@ public struct LibraryError: Error, CustomStringConvertible, Sendable, Equatable 
         LibraryError(code: .dislikeNotSong, message: "only songs can be disliked, not \(title)")
     }
     static func playlistNotEditable(_ name: String) -> LibraryError {
-        LibraryError(code: .playlistNotEditable, message: "the playlist \(name) belongs to the catalog and cannot be changed")
+        LibraryError(
+            code: .playlistNotEditable, message: "the playlist \(name) belongs to the catalog and cannot be changed")
     }
     static func playlistNotFound(_ name: String) -> LibraryError {
         LibraryError(code: .playlistNotFound, message: "there is no playlist called \(name)")

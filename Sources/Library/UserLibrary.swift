@@ -1,6 +1,6 @@
 public import Catalog
-public import MediaIntents
 import Foundation
+public import MediaIntents
 
 /// What happened when items were added to a playlist.
 public struct PlaylistAddition: Sendable, Hashable {
@@ -37,10 +37,12 @@ public final class UserLibrary {
     /// Records a like or dislike. Dislike is for songs only.
     public func setAffinity(_ affinity: AffinityType, for item: MediaItem, user: String, at time: Double) throws {
         if affinity == .dislike, item.type != .song { throw LibraryError.dislikeNotSong(item.title) }
-        try db.prepare("""
+        try db.prepare(
+            """
             INSERT INTO affinities(user, item_ident, affinity, updated_at) VALUES(?,?,?,?)
             ON CONFLICT(user, item_ident) DO UPDATE SET affinity=excluded.affinity, updated_at=excluded.updated_at
-            """).run([.text(user), .text(item.identifier), .text(affinity.rawValue), .real(time)])
+            """
+        ).run([.text(user), .text(item.identifier), .text(affinity.rawValue), .real(time)])
     }
 
     /// The user's like or dislike of an item, if any.
@@ -51,14 +53,16 @@ public final class UserLibrary {
 
     /// Identifiers the user disliked, so they are not played again.
     public func dislikedIdentifiers(user: String) throws -> Set<String> {
-        Set(try db.prepare("SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'dislike'")
-            .rows([.text(user)]).compactMap { $0.string(0) })
+        Set(
+            try db.prepare("SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'dislike'")
+                .rows([.text(user)]).compactMap { $0.string(0) })
     }
 
     /// Songs the user liked, newest like first.
     public func likedSongs(user: String, limit: Int = 100) throws -> [StoredItem] {
         try store.items(
-            where: "i.type = 'song' AND i.ident IN (SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'like')",
+            where:
+                "i.type = 'song' AND i.ident IN (SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'like')",
             [.text(user)], limit: limit)
     }
 
@@ -90,9 +94,12 @@ public final class UserLibrary {
     /// case, punctuation and a trailing "playlist".
     public func findPlaylist(named name: String, user: String) throws -> StoredItem? {
         let key = Self.playlistKey(name)
-        let candidates = try store.items(where: "i.type = 'playlist' AND (i.owner = ? OR i.owner IS NULL)",
-                                         [.text(user)], limit: 500)
-        let scored = candidates.map { ($0, NameSimilarity.score(key, Self.playlistKey($0.item.title)) + ($0.owner == nil ? 0 : 0.01)) }
+        let candidates = try store.items(
+            where: "i.type = 'playlist' AND (i.owner = ? OR i.owner IS NULL)",
+            [.text(user)], limit: 500)
+        let scored = candidates.map {
+            ($0, NameSimilarity.score(key, Self.playlistKey($0.item.title)) + ($0.owner == nil ? 0 : 0.01))
+        }
         return scored.filter { $0.1 >= 0.85 }.max { $0.1 < $1.1 }?.0
     }
 
@@ -108,7 +115,9 @@ public final class UserLibrary {
     public func createPlaylist(named name: String, user: String) throws -> StoredItem {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw LibraryError(code: .emptyName, message: "a playlist needs a name") }
-        if let existing = try playlists(user: user).first(where: { Self.playlistKey($0.item.title) == Self.playlistKey(trimmed) }) {
+        if let existing = try playlists(user: user).first(where: {
+            Self.playlistKey($0.item.title) == Self.playlistKey(trimmed)
+        }) {
             return existing
         }
         var entry = CatalogEntry(type: .playlist, title: Self.displayName(trimmed))
@@ -145,11 +154,15 @@ public final class UserLibrary {
 
     /// Removes every entry of an item from the user's playlist.
     public func remove(_ item: MediaItem, fromPlaylist name: String, user: String) throws -> Int {
-        guard let playlist = try findPlaylist(named: name, user: user) else { throw LibraryError.playlistNotFound(name) }
+        guard let playlist = try findPlaylist(named: name, user: user) else {
+            throw LibraryError.playlistNotFound(name)
+        }
         guard playlist.owner != nil else { throw LibraryError.playlistNotEditable(playlist.item.title) }
-        try db.prepare("""
+        try db.prepare(
+            """
             DELETE FROM playlist_entries WHERE playlist_id = ? AND item_id = (SELECT id FROM items WHERE ident = ?)
-            """).run([.integer(playlist.rowID), .text(item.identifier)])
+            """
+        ).run([.integer(playlist.rowID), .text(item.identifier)])
         return db.changes
     }
 

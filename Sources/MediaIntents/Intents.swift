@@ -1,5 +1,11 @@
+/// An intent that acts on media items found by a search: resolve fills `mediaItems`, handle uses them.
+public protocol MediaItemsIntent: Sendable {
+    var mediaSearch: MediaSearch { get }
+    var mediaItems: [MediaItem] { get set }
+}
+
 /// "Play Skyfall by Adele": SiriKit's `INPlayMediaIntent`.
-public struct PlayMediaIntent: Codable, Sendable, Hashable {
+public struct PlayMediaIntent: MediaItemsIntent, Codable, Sendable, Hashable {
     public var mediaItems: [MediaItem]
     /// The album, playlist or show the items come from, when there is one.
     public var mediaContainer: MediaItem?
@@ -27,7 +33,7 @@ public struct PlayMediaIntent: Codable, Sendable, Hashable {
 }
 
 /// "Add this song to my driving playlist": SiriKit's `INAddMediaIntent`.
-public struct AddMediaIntent: Codable, Sendable, Hashable {
+public struct AddMediaIntent: MediaItemsIntent, Codable, Sendable, Hashable {
     public var mediaItems: [MediaItem]
     public var mediaSearch: MediaSearch
     public var destination: AddDestination
@@ -40,7 +46,7 @@ public struct AddMediaIntent: Codable, Sendable, Hashable {
 }
 
 /// "I like this song": SiriKit's `INUpdateMediaAffinityIntent`.
-public struct UpdateMediaAffinityIntent: Codable, Sendable, Hashable {
+public struct UpdateMediaAffinityIntent: MediaItemsIntent, Codable, Sendable, Hashable {
     public var mediaItems: [MediaItem]
     public var mediaSearch: MediaSearch
     public var affinityType: AffinityType
@@ -53,7 +59,7 @@ public struct UpdateMediaAffinityIntent: Codable, Sendable, Hashable {
 }
 
 /// "Search for Billie Eilish": SiriKit's `INSearchForMediaIntent`.
-public struct SearchForMediaIntent: Codable, Sendable, Hashable {
+public struct SearchForMediaIntent: MediaItemsIntent, Codable, Sendable, Hashable {
     public var mediaItems: [MediaItem]
     public var mediaSearch: MediaSearch
 

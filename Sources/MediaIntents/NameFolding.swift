@@ -16,7 +16,8 @@ public enum NameFolding {
     /// Folded words without number rewriting, for scoring text that is not a name.
     public static func tokens(_ text: String) -> [String] {
         // ICU folding is slow; plain ASCII only needs lower-casing.
-        let folded = text.utf8.allSatisfy({ $0 < 0x80 })
+        let folded =
+            text.utf8.allSatisfy({ $0 < 0x80 })
             ? text.lowercased()
             : text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var out: [String] = []

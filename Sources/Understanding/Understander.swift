@@ -57,10 +57,13 @@ public struct Understander: Sendable {
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return [] }
         let folded = tokens.map(\.folded)
         let present = Set(folded)
-        let matcher = Matcher(tokens: folded, originals: tokens.map(\.original), numbers: grammar.numbers, grammar: grammar)
+        let matcher = Matcher(
+            tokens: folded, originals: tokens.map(\.original), numbers: grammar.numbers, grammar: grammar)
         var found: [Interpretation] = []
         for (index, sentence) in grammar.sentences.enumerated()
-        where sentence.requiredWords.isSubset(of: present) && sentence.firstWords.map({ $0.contains(folded[0]) }) ?? true {
+        where sentence.requiredWords.isSubset(of: present)
+            && sentence.firstWords.map({ $0.contains(folded[0]) }) ?? true
+        {
             for match in matcher.matches(sentence, index: index) {
                 let understood = InterpretationBuilder.build(
                     intent: sentence.intent, fixed: sentence.fixed, captures: match.captures)

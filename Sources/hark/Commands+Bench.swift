@@ -37,15 +37,19 @@ extension Commands {
         func stats(_ values: [Double]) -> [String: Double] {
             let sorted = values.sorted()
             func at(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
-            return ["medianMs": (at(0.5) * 1000).rounded() / 1000, "p90Ms": (at(0.9) * 1000).rounded() / 1000,
-                    "p99Ms": (at(0.99) * 1000).rounded() / 1000]
+            return [
+                "medianMs": (at(0.5) * 1000).rounded() / 1000, "p90Ms": (at(0.9) * 1000).rounded() / 1000,
+                "p99Ms": (at(0.99) * 1000).rounded() / 1000,
+            ]
         }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         let report: [String: [String: Double]] = [
             "understand": stats(understandTimes), "ask": stats(askTimes),
-            "run": ["requests": Double(understandTimes.count), "openAndSeedSeconds": (seedSeconds * 1000).rounded() / 1000,
-                    "peakRssMiB": Double(usage.ru_maxrss / 1024)],
+            "run": [
+                "requests": Double(understandTimes.count), "openAndSeedSeconds": (seedSeconds * 1000).rounded() / 1000,
+                "peakRssMiB": Double(usage.ru_maxrss / 1024),
+            ],
         ]
         print(json(report, pretty: true))
         return 0

@@ -6,13 +6,16 @@ import Understanding
 /// The work of each command.
 enum Commands {
     static func context(_ arguments: Arguments) -> RequestContext {
-        RequestContext(user: arguments.options["user"] ?? "default", device: arguments.options["device"],
-                       language: arguments.options["lang"])
+        RequestContext(
+            user: arguments.options["user"] ?? "default", device: arguments.options["device"],
+            language: arguments.options["lang"])
     }
 
     static func ask(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
         let text = arguments.positional.joined(separator: " ")
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("say what to do, e.g. hark ask \"play some jazz\"") }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw UsageError("say what to do, e.g. hark ask \"play some jazz\"")
+        }
         let assistant = try Assistant(databasePath: dbPath)
         let outcome = await assistant.ask(text, context: context(arguments))
         print(arguments.flags.contains("json") ? json(outcome, pretty: true) : outcome.reply)
@@ -54,16 +57,21 @@ enum Commands {
             let elapsed = max(Date().timeIntervalSince(started), 0.001)
             let rate = Double(done) / elapsed
             let eta = rate > 0 ? Double(total - done) / rate : 0
-            FileHandle.standardError.write(Data(String(format: "\rImporting %d/%d rows  %.0f rows/s  ETA %.0fs ", done, total, rate, eta).utf8))
+            FileHandle.standardError.write(
+                Data(String(format: "\rImporting %d/%d rows  %.0f rows/s  ETA %.0fs ", done, total, rate, eta).utf8))
         }
         if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
         for error in report.rejected.prefix(20) { warn("rejected: \(error)") }
         if report.rejected.count > 20 { warn("… and \(report.rejected.count - 20) more rejected rows") }
         if report.rolledBack {
-            warn("hark import: nothing imported from \(path): \(report.rejected.count) row(s) rejected; fix them or pass --skip-bad-rows")
+            warn(
+                "hark import: nothing imported from \(path): \(report.rejected.count) row(s) rejected; fix them or pass --skip-bad-rows"
+            )
             return 1
         }
-        print("Imported \(report.imported) rows from \(path); rejected \(report.rejected.count). Catalog now holds \(try store.itemCount()) items.")
+        print(
+            "Imported \(report.imported) rows from \(path); rejected \(report.rejected.count). Catalog now holds \(try store.itemCount()) items."
+        )
         return 0
     }
 
@@ -74,13 +82,16 @@ enum Commands {
         }
         let decoder = JSONDecoder()
         var rows: [EvalRow] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             do {
                 rows.append(try decoder.decode(EvalRow.self, from: Data(trimmed.utf8)))
             } catch {
-                throw CatalogError.malformedLine(index + 1, reason: "not an evaluation row (\(error.localizedDescription))", file: path)
+                throw CatalogError.malformedLine(
+                    index + 1, reason: "not an evaluation row (\(error.localizedDescription))", file: path)
             }
         }
         return rows

@@ -22,47 +22,47 @@ enum Help {
 
     static let commands: [String: String] = [
         "ask": """
-            Usage: hark ask [--json] [--user NAME] [--device NAME] [--lang TAG] [--db PATH] TEXT...
+        Usage: hark ask [--json] [--user NAME] [--device NAME] [--lang TAG] [--db PATH] TEXT...
 
-            Answers one request and prints the reply. With --json, prints the whole Outcome:
-            the understood intent, ranked interpretations, items found, response code, now playing.
-            Example: hark ask "play skyfall by adele"
-            """,
+        Answers one request and prints the reply. With --json, prints the whole Outcome:
+        the understood intent, ranked interpretations, items found, response code, now playing.
+        Example: hark ask "play skyfall by adele"
+        """,
         "repl": """
-            Usage: hark repl [--user NAME] [--device NAME] [--lang TAG] [--db PATH] [--json]
+        Usage: hark repl [--user NAME] [--device NAME] [--lang TAG] [--db PATH] [--json]
 
-            Reads one request per line and answers each. The player, likes and playlists are kept in
-            the database, so they carry over between lines and between runs. 'quit' or end of input stops.
-            """,
+        Reads one request per line and answers each. The player, likes and playlists are kept in
+        the database, so they carry over between lines and between runs. 'quit' or end of input stops.
+        """,
         "import": """
-            Usage: hark import [--map FIELD=COLUMN,...] [--skip-bad-rows] [--db PATH] FILE
+        Usage: hark import [--map FIELD=COLUMN,...] [--skip-bad-rows] [--db PATH] FILE
 
-            Imports a catalog. JSON Lines: one object per line, e.g.
-              {"type": "song", "title": "Skyfall", "artist": "Adele", "album": "Skyfall", "year": 2012}
-            CSV: a header row; columns are matched by name (title/song, artist, album, year, genre, …)
-            or mapped with --map, e.g. --map "title=Song Clean,artist=ARTIST CLEAN,year=Release Year".
-            Fields: \(["type", "title", "artist", "album", "albumArtist", "year", "released", "genres", "moods", "duration", "popularity", "explicit", "trackNumber", "show", "author", "frequency", "path"].joined(separator: ", ")).
-            Rejected rows are listed with their line numbers. Unless --skip-bad-rows is given, any
-            rejected row leaves the database exactly as it was. Importing the same file twice is harmless.
-            """,
+        Imports a catalog. JSON Lines: one object per line, e.g.
+          {"type": "song", "title": "Skyfall", "artist": "Adele", "album": "Skyfall", "year": 2012}
+        CSV: a header row; columns are matched by name (title/song, artist, album, year, genre, …)
+        or mapped with --map, e.g. --map "title=Song Clean,artist=ARTIST CLEAN,year=Release Year".
+        Fields: \(["type", "title", "artist", "album", "albumArtist", "year", "released", "genres", "moods", "duration", "popularity", "explicit", "trackNumber", "show", "author", "frequency", "path"].joined(separator: ", ")).
+        Rejected rows are listed with their line numbers. Unless --skip-bad-rows is given, any
+        rejected row leaves the database exactly as it was. Importing the same file twice is harmless.
+        """,
         "eval": """
-            Usage: hark eval FILE...
+        Usage: hark eval FILE...
 
-            Scores labelled utterance files (JSON Lines, see EVAL_FORMAT.md) and prints one JSON report:
-            rows, intentAccuracy, slotPrecision, slotRecall, slotF1, exactMatch, perIntent, perLang, failures.
-            """,
+        Scores labelled utterance files (JSON Lines, see EVAL_FORMAT.md) and prints one JSON report:
+        rows, intentAccuracy, slotPrecision, slotRecall, slotF1, exactMatch, perIntent, perLang, failures.
+        """,
         "parse": """
-            Usage: hark parse [--lang TAG] < requests
+        Usage: hark parse [--lang TAG] < requests
 
-            Reads requests on standard input — plain lines, or JSON Lines rows with "text" (and "lang",
-            "id") — and writes one JSON line per request: {"id", "lang", "text", "expect": {intent, app,
-            search, params}}, the shape of an evaluation row's expect.
-            """,
+        Reads requests on standard input — plain lines, or JSON Lines rows with "text" (and "lang",
+        "id") — and writes one JSON line per request: {"id", "lang", "text", "expect": {intent, app,
+        search, params}}, the shape of an evaluation row's expect.
+        """,
         "bench": """
-            Usage: hark bench [--requests N] [--db PATH]
+        Usage: hark bench [--requests N] [--db PATH]
 
-            Runs a fixed set of requests N times each (default 20) against a fresh copy of the demo
-            catalog and prints median, p90 and p99 latency of understanding alone and of whole answers.
-            """,
+        Runs a fixed set of requests N times each (default 20) against a fresh copy of the demo
+        catalog and prints median, p90 and p99 latency of understanding alone and of whole answers.
+        """,
     ]
 }

@@ -15,7 +15,8 @@ let encoder: JSONEncoder = {
 }()
 
 func json<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
-    encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+        pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
     return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "{}"
 }
 

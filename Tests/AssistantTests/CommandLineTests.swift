@@ -27,8 +27,9 @@ func hark(_ arguments: [String], input: String? = nil) throws -> HarkRun {
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return HarkRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+    return HarkRun(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: stderr, as: UTF8.self))
 }
 
 func scratchDatabase() throws -> String {
@@ -72,7 +73,8 @@ struct CommandLineTests {
     @Test func importRejectsMalformedLinesAndKeepsTheDatabase() throws {
         let db = try scratchDatabase()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).jsonl")
-        try "{\"type\":\"song\",\"title\":\"Harbour Lights Again\",\"artist\":\"Ana Lune\"}\n{oops\n".write(to: file, atomically: true, encoding: .utf8)
+        try "{\"type\":\"song\",\"title\":\"Harbour Lights Again\",\"artist\":\"Ana Lune\"}\n{oops\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let run = try hark(["import", "--db", db, file.path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("line 2"))
@@ -95,16 +97,19 @@ struct CommandLineTests {
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0] == #"{"expect":{"intent":"pause"},"text":"pause"}"#)
-        #expect(lines[1] == #"{"expect":{"intent":"skipForward","params":{"interval":45}},"id":"r1","lang":"en","text":"skip forward 45 seconds"}"#)
+        #expect(
+            lines[1]
+                == #"{"expect":{"intent":"skipForward","params":{"interval":45}},"id":"r1","lang":"en","text":"skip forward 45 seconds"}"#
+        )
     }
 
     @Test func evalReportsScores() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).jsonl")
         try """
-            {"id": "a", "lang": "en", "text": "pause", "expect": {"intent": "pause"}, "scored": []}
-            {"id": "b", "lang": "en", "text": "play Skyfall by Adele", "expect": {"intent": "playMedia", "search": {"mediaName": "Skyfall", "artistName": "Adele"}}, "scored": ["mediaName", "artistName"]}
-            {"id": "c", "lang": "en", "text": "tell me a joke", "expect": {"intent": "playMedia"}, "scored": []}
-            """.write(to: file, atomically: true, encoding: .utf8)
+        {"id": "a", "lang": "en", "text": "pause", "expect": {"intent": "pause"}, "scored": []}
+        {"id": "b", "lang": "en", "text": "play Skyfall by Adele", "expect": {"intent": "playMedia", "search": {"mediaName": "Skyfall", "artistName": "Adele"}}, "scored": ["mediaName", "artistName"]}
+        {"id": "c", "lang": "en", "text": "tell me a joke", "expect": {"intent": "playMedia"}, "scored": []}
+        """.write(to: file, atomically: true, encoding: .utf8)
         let run = try hark(["eval", file.path])
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(report?["rows"] as? Int == 3)
@@ -121,7 +126,8 @@ struct CommandLineTests {
     }
 
     @Test func replKeepsTheConversation() throws {
-        let run = try hark(["repl", "--db", try scratchDatabase()], input: "play hello by adele\nwhat song is this\nquit\n")
+        let run = try hark(
+            ["repl", "--db", try scratchDatabase()], input: "play hello by adele\nwhat song is this\nquit\n")
         #expect(run.stdout == "Playing Hello by Adele.\nThis is Hello by Adele.\n")
     }
 }

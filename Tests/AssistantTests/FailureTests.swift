@@ -11,7 +11,8 @@ struct FailureTests {
         let empty = await assistant.ask("   ")
         #expect(empty.code == .failure && empty.reply.hasPrefix("I didn't hear anything"))
         var generator = SystemRandomNumberGenerator()
-        let noise = String(decoding: (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
+        let noise = String(
+            decoding: (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }, as: UTF8.self)
         let outcome = await assistant.ask(noise)
         #expect(outcome.code == .failure && outcome.understood.intent == .none)
         let long = await assistant.ask(String(repeating: "play skyfall ", count: 200))
@@ -77,7 +78,8 @@ struct FailureTests {
     }
 
     @Test func stateCarriesOverToANewProcess() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-persist-\(UUID().uuidString).db").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-persist-\(UUID().uuidString).db")
+            .path
         try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
         let clock = ManualClock()
         do {
@@ -122,5 +124,29 @@ struct FailureTests {
         #expect(outcome.items.count <= 5)
         let json = try JSONEncoder().encode(outcome)
         #expect(String(decoding: json, as: UTF8.self).contains("\"interpretations\""))
+    }
+}
+
+@Suite("Settings that change replies")
+struct SettingsTests {
+    @Test func disabledCommandGetsItsOwnReply() async throws {
+        let assistant = try freshAssistant()
+        _ = await assistant.ask("play the album abbey road")
+        try await assistant.setCommand("nextTrack", enabled: false)
+        let outcome = await assistant.ask("next song")
+        #expect(outcome.commandStatus == .commandDisabled)
+        #expect(outcome.reply == "Sorry, skipping is turned off for Hark right now.")
+        try await assistant.setCommand("nextTrack", enabled: true)
+        #expect(await assistant.ask("next song").commandStatus == .success)
+    }
+
+    @Test func explicitContentSettingIsHonoured() async throws {
+        let assistant = try freshAssistant()
+        #expect(await assistant.ask("play explicit banger").code == .success)
+        try await assistant.setExplicitContent(allowed: false)
+        let outcome = await assistant.ask("play explicit banger")
+        #expect(outcome.code == .failureRestrictedContent)
+        #expect(outcome.reason == .explicitContentSettings)
+        #expect(outcome.reply == "explicit banger is explicit, and explicit content is turned off.")
     }
 }

@@ -12,7 +12,8 @@ final class ManualClock: PlayerClock {
 
 /// The demo catalog seeded once; each assistant gets its own copy of the file.
 let seededTemplate: String = {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistant-template-\(getpid()).db").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistant-template-\(getpid()).db")
+        .path
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     // Opening an assistant seeds the demo; closing it checkpoints the WAL into the file.
     _ = try! Assistant(databasePath: path)
@@ -20,8 +21,10 @@ let seededTemplate: String = {
 }()
 
 /// A fresh assistant over a private copy of the seeded demo database.
-func freshAssistant(clock: ManualClock = ManualClock(), output: SimulatedOutput = SimulatedOutput()) throws -> Assistant {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistant-\(UUID().uuidString).db").path
+func freshAssistant(clock: ManualClock = ManualClock(), output: SimulatedOutput = SimulatedOutput()) throws -> Assistant
+{
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistant-\(UUID().uuidString).db")
+        .path
     try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
     return try Assistant(databasePath: path, clock: clock, output: output)
 }

@@ -5,7 +5,8 @@ import Testing
 @testable import Catalog
 
 func scratchFile(_ name: String, _ contents: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hark-\(getpid())-\(UUID().uuidString)-\(name)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "hark-\(getpid())-\(UUID().uuidString)-\(name)")
     try contents.write(to: url, atomically: true, encoding: .utf8)
     return url.path
 }
@@ -18,7 +19,9 @@ func emptyStore() throws -> CatalogStore {
 struct ImporterTests {
     @Test func jsonLinesImportAndIdempotentReimport() throws {
         let store = try emptyStore()
-        let file = try scratchFile("a.jsonl", """
+        let file = try scratchFile(
+            "a.jsonl",
+            """
             {"type":"song","title":"Skyfall","artist":"Adele","album":"Skyfall","year":2012}
             {"type":"podcastEpisode","title":"Pilot","show":"My Show","released":"2020-01-01"}
             {"type":"radioStation","title":"KEXP","frequency":"90.3 FM"}
@@ -37,7 +40,9 @@ struct ImporterTests {
         let store = try emptyStore()
         try store.upsert(CatalogEntry(type: .song, title: "Kept", artist: "Someone"))
         let before = try store.counts()
-        let file = try scratchFile("bad.jsonl", """
+        let file = try scratchFile(
+            "bad.jsonl",
+            """
             {"type":"song","title":"One","artist":"A"}
             {"type":"song","title":
             {"type":"dance","title":"Two"}
@@ -61,12 +66,15 @@ struct ImporterTests {
 
     @Test func csvWithMappingQuotesAndBadYear() throws {
         let store = try emptyStore()
-        let file = try scratchFile("songs.csv", #"""
+        let file = try scratchFile(
+            "songs.csv",
+            #"""
             Song Clean,ARTIST CLEAN,Release Year,PlayCount
             "Hello, Goodbye",The Beatles,1967,120
             "Say ""Hi""",Someone,19x7,3
             """#)
-        let mapping = try ColumnMapping(spec: "title=Song Clean,artist=ARTIST CLEAN,year=Release Year,popularity=PlayCount")
+        let mapping = try ColumnMapping(
+            spec: "title=Song Clean,artist=ARTIST CLEAN,year=Release Year,popularity=PlayCount")
         let report = try CatalogImporter(store: store).importFile(file, mapping: mapping, skipBadRows: true)
         #expect(report.imported == 1)
         #expect("\(report.rejected.first!)".contains("line 3") && "\(report.rejected.first!)".contains("19x7"))
@@ -76,7 +84,9 @@ struct ImporterTests {
 
     @Test func missingFileAndBadMappingAreClear() throws {
         let store = try emptyStore()
-        #expect { try CatalogImporter(store: store).importFile("/nonexistent/x.jsonl") } throws: { "\($0)".contains("/nonexistent/x.jsonl") }
+        #expect { try CatalogImporter(store: store).importFile("/nonexistent/x.jsonl") } throws: {
+            "\($0)".contains("/nonexistent/x.jsonl")
+        }
         #expect { try ColumnMapping(spec: "colour=Title") } throws: { "\($0)".contains("colour=Title") }
     }
 

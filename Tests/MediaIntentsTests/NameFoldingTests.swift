@@ -57,11 +57,16 @@ struct ContractTests {
             mediaType: .song, sortOrder: .newest, mediaName: "Skyfall", artistName: "Adele", genreNames: ["pop"],
             releaseDate: YearRange(start: 1970, end: 1979), reference: .currentlyPlaying)
         let json = String(decoding: try encoder.encode(search), as: UTF8.self)
-        #expect(json == #"{"artistName":"Adele","genreNames":["pop"],"mediaName":"Skyfall","mediaType":"song","reference":"currentlyPlaying","releaseDate":{"end":1979,"start":1970},"sortOrder":"newest"}"#)
+        #expect(
+            json
+                == #"{"artistName":"Adele","genreNames":["pop"],"mediaName":"Skyfall","mediaType":"song","reference":"currentlyPlaying","releaseDate":{"end":1979,"start":1970},"sortOrder":"newest"}"#
+        )
         #expect(try JSONDecoder().decode(MediaSearch.self, from: Data(json.utf8)) == search)
     }
 
-    @Test(arguments: [(AddDestination.library, #"{"library":true}"#), (.playlist("Driving"), #"{"playlist":"Driving"}"#)])
+    @Test(arguments: [
+        (AddDestination.library, #"{"library":true}"#), (.playlist("Driving"), #"{"playlist":"Driving"}"#),
+    ])
     func destination(value: AddDestination, json: String) throws {
         #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == json)
         #expect(try JSONDecoder().decode(AddDestination.self, from: Data(json.utf8)) == value)

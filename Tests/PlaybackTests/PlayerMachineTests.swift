@@ -67,7 +67,9 @@ struct PlayerMachineTests {
 
     @Test func commandsWithNothingLoaded() {
         var player = PlayerMachine()
-        for command: NowPlayingCommand in [.play, .pause, .stop, .nextTrack, .previousTrack, .skip(seconds: 5), .seek(position: 1), .changeRate(2)] {
+        for command: NowPlayingCommand in [
+            .play, .pause, .stop, .nextTrack, .previousTrack, .skip(seconds: 5), .seek(position: 1), .changeRate(2),
+        ] {
             #expect(player.handle(command, now: 0).0 == .noActionableNowPlayingItem)
         }
     }

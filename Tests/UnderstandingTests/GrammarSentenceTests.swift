@@ -41,11 +41,12 @@ struct GrammarSentenceTests {
     @Test func everyLanguageFolderHasSentencesForEveryMainIntent() throws {
         let rows = try languageSentences()
         let intents = Set(rows.map(\.expect.intent))
-        for kind: IntentKind in [.playMedia, .addMedia, .updateMediaAffinity, .searchForMedia, .pause, .resume, .stop,
-                                 .nextTrack, .previousTrack, .skipForward, .skipBackward, .seek, .setPlaybackRate,
-                                 .setRepeatMode, .setShuffleMode, .setVolume, .changeVolume, .mute, .unmute,
-                                 .nowPlayingQuestion, .none]
-        {
+        for kind: IntentKind in [
+            .playMedia, .addMedia, .updateMediaAffinity, .searchForMedia, .pause, .resume, .stop,
+            .nextTrack, .previousTrack, .skipForward, .skipBackward, .seek, .setPlaybackRate,
+            .setRepeatMode, .setShuffleMode, .setVolume, .changeVolume, .mute, .unmute,
+            .nowPlayingQuestion, .none,
+        ] {
             #expect(intents.contains(kind), "no test sentence for \(kind)")
         }
     }

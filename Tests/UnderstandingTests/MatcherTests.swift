@@ -18,8 +18,9 @@ struct MatcherTests {
 
     func matches(_ grammar: CompiledGrammar, _ text: String) -> [SentenceMatch] {
         let tokens = Token.split(text)
-        let matcher = Matcher(tokens: tokens.map(\.folded), originals: tokens.map(\.original),
-                              numbers: grammar.numbers, grammar: grammar)
+        let matcher = Matcher(
+            tokens: tokens.map(\.folded), originals: tokens.map(\.original),
+            numbers: grammar.numbers, grammar: grammar)
         return grammar.sentences.enumerated().flatMap { matcher.matches($1, index: $0) }
     }
 

@@ -51,10 +51,13 @@ public struct Evaluator {
         Self.merge(&perIntent[gold.intent.rawValue, default: Tally()], tally)
         Self.merge(&perLang[row.lang ?? "?", default: Tally()], tally)
         if !exact, failures.count < 50 {
-            failures.append(Failure(
-                id: row.id, text: row.text, expected: gold, predicted: predicted,
-                wrong: predictedPairs.filter { goldPairs[$0.key] != $0.value }.map { "\($0.key)=\($0.value)" }.sorted(),
-                missed: goldPairs.filter { predictedPairs[$0.key] != $0.value }.map { "\($0.key)=\($0.value)" }.sorted()))
+            failures.append(
+                Failure(
+                    id: row.id, text: row.text, expected: gold, predicted: predicted,
+                    wrong: predictedPairs.filter { goldPairs[$0.key] != $0.value }.map { "\($0.key)=\($0.value)" }
+                        .sorted(),
+                    missed: goldPairs.filter { predictedPairs[$0.key] != $0.value }.map { "\($0.key)=\($0.value)" }
+                        .sorted()))
         }
     }
 

@@ -29,12 +29,14 @@ enum SlotPairs {
         put("playbackQueueLocation", params.playbackQueueLocation?.rawValue)
         put("playbackSpeed", params.playbackSpeed.map(NumberWords.format))
         put("resumePlayback", params.resumePlayback.map(String.init))
-        put("destination", params.destination.map { destination in
-            switch destination {
-            case .library: return "library"
-            case .playlist(let name): return "playlist:" + text(name)
-            }
-        })
+        put(
+            "destination",
+            params.destination.map { destination in
+                switch destination {
+                case .library: return "library"
+                case .playlist(let name): return "playlist:" + text(name)
+                }
+            })
         put("affinityType", params.affinityType?.rawValue)
         put("interval", params.interval.map(NumberWords.format))
         put("position", params.position.map(NumberWords.format))

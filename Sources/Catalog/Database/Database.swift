@@ -1,5 +1,5 @@
-import Foundation
 import CSQLite
+import Foundation
 
 /// A SQLite connection. One owner uses it at a time (the assistant's actor, or a command).
 public final class Database {

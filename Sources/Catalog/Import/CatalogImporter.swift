@@ -39,8 +39,10 @@ public struct ColumnMapping: Sendable {
         for pair in (spec ?? "").split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, Self.fields.contains(parts[0]) else {
-                throw CatalogError(code: .badMapping, message: "expected field=column with a field among "
-                    + Self.fields.joined(separator: ", "), context: "--map \(pair)")
+                throw CatalogError(
+                    code: .badMapping,
+                    message: "expected field=column with a field among "
+                        + Self.fields.joined(separator: ", "), context: "--map \(pair)")
             }
             columns[parts[0]] = parts[1]
         }
@@ -160,12 +162,16 @@ public struct CatalogImporter {
         guard let header = records.first else { return [] }
         let columns = mapping.resolve(header: header.fields)
         guard columns["title"] != nil else {
-            throw CatalogError(code: .badMapping, message: "no title column (use --map title=COLUMN)",
-                               context: "\(file) header")
+            throw CatalogError(
+                code: .badMapping, message: "no title column (use --map title=COLUMN)",
+                context: "\(file) header")
         }
         return records.dropFirst().map { record in
-            (record.line, Result { try entry(record.fields, columns: columns, line: record.line, file: file) }
-                .mapError { $0 as? CatalogError ?? .malformedLine(record.line, reason: "\($0)", file: file) })
+            (
+                record.line,
+                Result { try entry(record.fields, columns: columns, line: record.line, file: file) }
+                    .mapError { $0 as? CatalogError ?? .malformedLine(record.line, reason: "\($0)", file: file) }
+            )
         }
     }
 
@@ -175,7 +181,9 @@ public struct CatalogImporter {
             let text = fields[index].trimmingCharacters(in: .whitespaces)
             return text.isEmpty ? nil : text
         }
-        guard let title = value("title") else { throw CatalogError.malformedLine(line, reason: "empty title", file: file) }
+        guard let title = value("title") else {
+            throw CatalogError.malformedLine(line, reason: "empty title", file: file)
+        }
         var type = MediaItemType.song
         if let raw = value("type") {
             guard let parsed = MediaItemType(rawValue: raw) else {

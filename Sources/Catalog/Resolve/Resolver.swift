@@ -35,8 +35,10 @@ public struct Resolver {
             showSearch.sortOrder = nil
             if let show = try resolve(showSearch, user: user, limit: 1).first, show.item.type == .podcastShow {
                 let order = search.sortOrder == .oldest ? "i.released ASC" : "i.released DESC"
-                return try store.items(where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: order, limit: limit)
-                    .map { ResolvedItem(stored: $0, score: show.score) }
+                return try store.items(
+                    where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: order, limit: limit
+                )
+                .map { ResolvedItem(stored: $0, score: show.score) }
             }
         }
         // Only an artist, with an order or a type: "the newest songs by Adele".
@@ -61,7 +63,8 @@ public struct Resolver {
                 score += agreement >= 0.8 ? 0.3 * agreement : -0.6
             }
             if let album = search.albumName, search.mediaName != nil {
-                let agreement = NameSimilarity.score(NameFolding.key(album), NameFolding.key(candidate.item.album ?? ""))
+                let agreement = NameSimilarity.score(
+                    NameFolding.key(album), NameFolding.key(candidate.item.album ?? ""))
                 score += agreement >= 0.8 ? 0.2 : -0.3
             }
             let wanted = type ?? (typeOnlyArtist ? .artist : nil)
@@ -93,8 +96,9 @@ public struct Resolver {
         let creditWords = Set(credit.split(separator: " "))
         let saidWords = said.split(separator: " ").filter { $0 != "the" }
         if !saidWords.isEmpty, saidWords.allSatisfy(creditWords.contains) { return 1 }
-        return max(NameSimilarity.score(said, credit),
-                   CatalogStore.splitCredit(credit).map { NameSimilarity.score(said, NameFolding.key($0)) }.max() ?? 0)
+        return max(
+            NameSimilarity.score(said, credit),
+            CatalogStore.splitCredit(credit).map { NameSimilarity.score(said, NameFolding.key($0)) }.max() ?? 0)
     }
 
     /// Rows whose key equals the name, plus the best FTS5 matches of its words.
@@ -109,7 +113,8 @@ public struct Resolver {
             WHERE items_fts MATCH ? ORDER BY bm25(items_fts) LIMIT 300
             """
         var seen = Set(found.map(\.rowID))
-        for item in try store.db.prepare(sql).rows([.text(query)]).map(StoredItem.init) where seen.insert(item.rowID).inserted {
+        for item in try store.db.prepare(sql).rows([.text(query)]).map(StoredItem.init)
+        where seen.insert(item.rowID).inserted {
             found.append(item)
         }
         return found
@@ -118,9 +123,11 @@ public struct Resolver {
     /// Songs (or albums) by an artist in an order.
     func byArtist(_ artist: String, type: MediaItemType, order: SortOrder?, limit: Int) throws -> [ResolvedItem] {
         let key = NameFolding.key(artist)
-        let artists = try store.items(where: "i.type = 'artist' AND (i.core_key = ? OR i.title_key = ?)",
-                                      [.text(key), .text(key)], limit: 1)
-        let fuzzy = try artists.isEmpty
+        let artists = try store.items(
+            where: "i.type = 'artist' AND (i.core_key = ? OR i.title_key = ?)",
+            [.text(key), .text(key)], limit: 1)
+        let fuzzy =
+            try artists.isEmpty
             ? candidates(for: key).filter { $0.item.type == .artist && NameSimilarity.score(key, $0.coreKey) >= 0.8 }
             : artists
         guard let found = fuzzy.first else { return [] }
@@ -147,9 +154,11 @@ public struct Resolver {
             values += [.integer(Int64(range.start)), .integer(Int64(range.end))]
         }
         if clauses.count == 1, search.sortOrder == nil, type == nil { return [] }
-        return try store.items(where: clauses.joined(separator: " AND "), values, order: Self.orderClause(search.sortOrder),
-                               limit: limit)
-            .map { ResolvedItem(stored: $0, score: 1) }
+        return try store.items(
+            where: clauses.joined(separator: " AND "), values, order: Self.orderClause(search.sortOrder),
+            limit: limit
+        )
+        .map { ResolvedItem(stored: $0, score: 1) }
     }
 
     static func orderClause(_ order: SortOrder?) -> String {

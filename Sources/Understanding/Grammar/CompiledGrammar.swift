@@ -46,7 +46,8 @@ struct CompiledGrammar: Sendable {
         self.language = file.language
         self.sentences = sentences
         self.numbers = NumberWords(localeIdentifier: file.language)
-        self.durationUnits = Dictionary(uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
+        self.durationUnits = Dictionary(
+            uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
         self.halfWords = Set(file.halfWords)
         self.oneWords = Set(file.oneWords)
     }
@@ -102,8 +103,9 @@ struct CompiledGrammar: Sendable {
         var p = position
         var read = false
         while p < tokens.count {
-            if read, tokens[p] == "and", p + 1 < tokens.count, !oneWords.contains(tokens[p + 1]) || p + 2 >= tokens.count
-                || !halfWords.contains(tokens[p + 2])
+            if read, tokens[p] == "and", p + 1 < tokens.count,
+                !oneWords.contains(tokens[p + 1]) || p + 2 >= tokens.count
+                    || !halfWords.contains(tokens[p + 2])
             {
                 // "one minute and thirty seconds": the "and" joins two parts.
                 if let (value, used) = part(tokens, p + 1, numbers) {
@@ -141,14 +143,16 @@ struct CompiledGrammar: Sendable {
             return nil
         }
         // "one and a half minutes"
-        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2]) {
+        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2])
+        {
             amount += 0.5
             p += 3
         }
         guard p < tokens.count, let unit = durationUnits[tokens[p]] else { return nil }
         p += 1
         var seconds = amount * unit
-        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2]) {
+        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2])
+        {
             seconds += unit / 2
             p += 3
         }

@@ -112,8 +112,12 @@ struct TemplateParser {
                     items.append(known)
                     continue
                 }
-                guard let body = rules[name] else { throw TemplateError(template: source, reason: "unknown rule <\(name)>") }
-                guard depth < 16 else { throw TemplateError(template: source, reason: "rule <\(name)> refers to itself") }
+                guard let body = rules[name] else {
+                    throw TemplateError(template: source, reason: "unknown rule <\(name)>")
+                }
+                guard depth < 16 else {
+                    throw TemplateError(template: source, reason: "rule <\(name)> refers to itself")
+                }
                 var inner = Scanner(characters: Array(body), position: 0)
                 let node = try parseAlternatives(&inner, source: source, depth: depth + 1)
                 cache.nodes[name] = node

@@ -45,7 +45,8 @@ struct Token: Sendable, Hashable {
             } else if ch == "'" || ch == "’" {
                 inWord = start != nil && next < text.endIndex && text[next].isLetter
             } else if ch == "." || ch == "," {
-                inWord = start != nil && text[text.index(before: index)].isNumber && next < text.endIndex
+                inWord =
+                    start != nil && text[text.index(before: index)].isNumber && next < text.endIndex
                     && text[next].isNumber
             } else {
                 inWord = false
