@@ -20,7 +20,8 @@ struct InterpretationBuilder {
     }
 
     private mutating func apply(_ name: String, _ value: SlotValue) {
-        let text = value.text.trimmingCharacters(in: .whitespaces)
+        // Slot text runs from the first word to the last, so it has no outer spaces to trim.
+        let text = value.text
         let number: Double? = {
             if case .number(let n) = value { return n }
             return Double(text)

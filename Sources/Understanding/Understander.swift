@@ -55,25 +55,28 @@ public struct Understander: Sendable {
         guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return [] }
         let tokens = Token.split(text)
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return [] }
-        let folded = tokens.map(\.folded)
-        let present = Set(folded)
-        let matcher = Matcher(
-            tokens: folded, originals: tokens.map(\.original), numbers: grammar.numbers, grammar: grammar)
-        var found: [Interpretation] = []
-        for (index, sentence) in grammar.sentences.enumerated()
-        where sentence.requiredWords.isSubset(of: present)
-            && sentence.firstWords.map({ $0.contains(folded[0]) }) ?? true
-        {
-            for match in matcher.matches(sentence, index: index) {
-                let understood = InterpretationBuilder.build(
-                    intent: sentence.intent, fixed: sentence.fixed, captures: match.captures)
-                let score = max(0, min(1, match.score / Double(tokens.count)))
-                found.append(Interpretation(understood: understood, score: score, sentence: sentence.source))
-            }
+        var matcher = Matcher(words: tokens.map(\.folded), originals: tokens.map(\.original), grammar: grammar)
+        let present = Set(matcher.ids)
+        let candidates = ((grammar.byFirstWord[matcher.ids[0]] ?? []) + grammar.anyStart).sorted()
+        var raw: [(sentence: Int, captures: [RawCapture], score: Double)] = []
+        for index in candidates {
+            guard grammar.sentences[index].requiredWords.allSatisfy(present.contains) else { continue }
+            let matches = matcher.rawMatches(grammar.sentences[index].program, weight: grammar.sentences[index].weight)
+            for match in matches { raw.append((index, match.captures, match.score)) }
         }
-        found.sort { $0.score > $1.score }
+        raw.sort { $0.score != $1.score ? $0.score > $1.score : $0.sentence < $1.sentence }
+        // Build readings best first until `limit` different ones are found.
+        var found: [Interpretation] = []
         var seen = Set<Understood>()
-        return Array(found.filter { seen.insert($0.understood).inserted }.prefix(limit))
+        for match in raw where found.count < limit {
+            let sentence = grammar.sentences[match.sentence]
+            let understood = InterpretationBuilder.build(
+                intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve))
+            guard seen.insert(understood).inserted else { continue }
+            let score = max(0, min(1, match.score / Double(tokens.count)))
+            found.append(Interpretation(understood: understood, score: score, sentence: sentence.source))
+        }
+        return found
     }
 
     /// The best reading, or `none`.

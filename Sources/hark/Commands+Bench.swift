@@ -13,6 +13,7 @@ extension Commands {
     ]
 
     static func bench(_ arguments: Arguments) async throws -> Int32 {
+        if arguments.positional.first == "parse" { return try benchParse(arguments) }
         let rounds = Int(arguments.options["requests"] ?? "20") ?? 20
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,6 +51,41 @@ extension Commands {
                 "requests": Double(understandTimes.count), "openAndSeedSeconds": (seedSeconds * 1000).rounded() / 1000,
                 "peakRssMiB": Double(usage.ru_maxrss / 1024),
             ],
+        ]
+        print(json(report, pretty: true))
+        return 0
+    }
+}
+
+extension Commands {
+    /// `hark bench parse FILE…`: understanding alone over labelled files (or stdin lines), in µs.
+    static func benchParse(_ arguments: Arguments) throws -> Int32 {
+        let understander = try Assistant.understander()
+        var texts: [(String, String?)] = []
+        for path in arguments.positional.dropFirst() {
+            texts += try rows(path).map { ($0.text, $0.lang) }
+        }
+        if texts.isEmpty {
+            while let line = readLine() { texts.append((line, arguments.options["lang"])) }
+        }
+        guard !texts.isEmpty else { throw UsageError("give labelled files or lines on standard input") }
+        let rounds = Int(arguments.options["requests"] ?? "5") ?? 5
+        for (text, lang) in texts { _ = understander.understand(text, language: lang) }
+        var times: [Double] = []
+        for _ in 0..<rounds {
+            for (text, lang) in texts {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = understander.understand(text, language: lang)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+            }
+        }
+        times.sort()
+        func at(_ q: Double) -> Double {
+            (times[min(times.count - 1, Int(Double(times.count) * q))] * 10).rounded() / 10
+        }
+        let report = [
+            "utterances": Double(texts.count), "runs": Double(times.count), "medianMicros": at(0.5),
+            "p90Micros": at(0.9), "p99Micros": at(0.99), "maxMicros": at(1),
         ]
         print(json(report, pretty: true))
         return 0

@@ -5,6 +5,10 @@ import MediaIntents
 struct CompiledGrammar: Sendable {
     var language: String
     var sentences: [CompiledSentence]
+    var tables: ProgramTables
+    /// Sentences by the word id they can start with, and those that can start with anything.
+    var byFirstWord: [Int32: [Int]]
+    var anyStart: [Int]
     var numbers: NumberWords
     var durationUnits: [String: Double]
     var halfWords: Set<String>
@@ -27,6 +31,7 @@ struct CompiledGrammar: Sendable {
         let parser = TemplateParser(
             rules: file.rules, lists: lists, spokenLists: Set(file.spokenLists ?? []), fold: fold)
         var sentences: [CompiledSentence] = []
+        let compiler = ProgramCompiler()
         for group in file.intents {
             guard let intent = IntentKind(rawValue: group.intent) else {
                 throw TemplateError(template: group.sentences.first ?? "", reason: "unknown intent \(group.intent)")
@@ -39,12 +44,26 @@ struct CompiledGrammar: Sendable {
                 let node = try parser.parse(wrap.replacingOccurrences(of: "$", with: "(\(sentence))"))
                 sentences.append(
                     CompiledSentence(
-                        node: node, intent: intent, fixed: group.fixed ?? [:], weight: group.weight ?? 0,
-                        source: sentence, requiredWords: Self.requiredWords(node), firstWords: Self.firstWords(node)))
+                        program: compiler.compile(node), intent: intent, fixed: group.fixed ?? [:],
+                        weight: group.weight ?? 0, source: sentence,
+                        requiredWords: Self.requiredWords(node).map(compiler.wordID),
+                        firstWords: Self.firstWords(node).map { Set($0.map(compiler.wordID)) }))
             }
         }
         self.language = file.language
         self.sentences = sentences
+        self.tables = compiler.frozenTables()
+        var byFirstWord: [Int32: [Int]] = [:]
+        var anyStart: [Int] = []
+        for (index, sentence) in sentences.enumerated() {
+            if let first = sentence.firstWords {
+                for word in first { byFirstWord[word, default: []].append(index) }
+            } else {
+                anyStart.append(index)
+            }
+        }
+        self.byFirstWord = byFirstWord
+        self.anyStart = anyStart
         self.numbers = NumberWords(localeIdentifier: file.language)
         self.durationUnits = Dictionary(
             uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
@@ -69,7 +88,7 @@ struct CompiledGrammar: Sendable {
         func first(_ node: TemplateNode) -> (words: Set<String>?, nullable: Bool) {
             switch node {
             case .word(let word): return ([word], false)
-            case .slot(_, .list(let list, _)): return (Set(list.byFirstWord.keys), false)
+            case .slot(_, .list(_, let list, _)): return (Set(list.byFirstWord.keys), false)
             case .slot: return (nil, false)
             case .sequence(let items):
                 var words = Set<String>()

@@ -21,17 +21,17 @@ struct Capture: Sendable, Hashable {
     var isWildcard: Bool
 }
 
-/// A sentence template ready to match, with what a match of it means.
+/// A sentence ready to match: its program and what a match of it means.
 struct CompiledSentence: Sendable {
-    var node: TemplateNode
+    var program: [Instruction]
     var intent: IntentKind
     var fixed: [String: String]
     var weight: Double
     var source: String
-    /// Words every match must contain; a sentence is skipped when one is missing.
-    var requiredWords: Set<String>
-    /// Words a match can start with; nil when anything can start one.
-    var firstWords: Set<String>?
+    /// Word ids every match must contain; a sentence is skipped when one is missing.
+    var requiredWords: [Int32]
+    /// Word ids a match can start with; nil when anything can start one.
+    var firstWords: Set<Int32>?
 }
 
 /// A full match of one sentence against an utterance.
@@ -41,101 +41,157 @@ struct SentenceMatch: Sendable {
     var score: Double
 }
 
-/// Matches token lists against compiled templates by backtracking, collecting every full match.
-struct Matcher {
-    let tokens: [String]
-    let originals: [Substring]
-    let numbers: NumberWords
-    let grammar: CompiledGrammar
+/// A capture while matching: numbers only, turned into a `Capture` for matches that are kept.
+struct RawCapture: Sendable {
+    enum Kind: UInt8, Sendable { case listValue, spoken, wildcard, number }
+    var slot: Int32
+    var kind: Kind
+    var start: Int
+    var end: Int
+    /// String index for `listValue`.
+    var value: Int32 = 0
+    var number: Double = 0
+}
 
-    private struct State {
-        var captures: [Capture] = []
-        var explained = 0.0
-        var wildcardSlots = 0
+/// Runs sentence programs over one utterance by backtracking, collecting every full match.
+struct Matcher {
+    let ids: [Int32]
+    let words: [String]
+    let originals: [Substring]
+    let grammar: CompiledGrammar
+    private var program: [Instruction] = []
+    private var captures: [RawCapture] = []
+    private var found: [(captures: [RawCapture], score: Double)] = []
+    private var limit = 24
+    private var count: Int { ids.count }
+
+    init(words: [String], originals: [Substring], grammar: CompiledGrammar) {
+        self.words = words
+        self.originals = originals
+        self.grammar = grammar
+        self.ids = words.map { grammar.tables.wordIDs[$0] ?? -1 }
+        captures.reserveCapacity(8)
     }
 
     /// Every way `sentence` reads the whole utterance, at most `limit` of them.
-    func matches(_ sentence: CompiledSentence, index: Int, limit: Int = 24) -> [SentenceMatch] {
-        var results: [SentenceMatch] = []
-        var stack: [TemplateNode] = [sentence.node]
-        run(&stack, 0, State(), sentence: sentence, index: index, into: &results, limit: limit)
-        return results
+    mutating func matches(_ sentence: CompiledSentence, index: Int, limit: Int = 24) -> [SentenceMatch] {
+        rawMatches(sentence.program, weight: sentence.weight, limit: limit).map {
+            SentenceMatch(sentence: index, captures: $0.captures.map(resolve), score: $0.score)
+        }
     }
 
-    private func run(
-        _ stack: inout [TemplateNode], _ position: Int, _ state: State, sentence: CompiledSentence, index: Int,
-        into results: inout [SentenceMatch], limit: Int
-    ) {
-        if results.count >= limit { return }
-        guard let node = stack.popLast() else {
-            if position == tokens.count {
-                let score = state.explained - 0.3 * Double(state.wildcardSlots) + sentence.weight
-                results.append(SentenceMatch(sentence: index, captures: state.captures, score: score))
-            }
-            return
-        }
-        defer { stack.append(node) }
-        switch node {
-        case .word(let word):
-            guard position < tokens.count, tokens[position] == word else { return }
-            var next = state
-            next.explained += 1
-            run(&stack, position + 1, next, sentence: sentence, index: index, into: &results, limit: limit)
-        case .sequence(let items):
-            let depth = stack.count
-            stack.append(contentsOf: items.reversed())
-            run(&stack, position, state, sentence: sentence, index: index, into: &results, limit: limit)
-            stack.removeSubrange(depth...)
-        case .alternatives(let options):
-            for option in options {
-                stack.append(option)
-                run(&stack, position, state, sentence: sentence, index: index, into: &results, limit: limit)
-                stack.removeLast()
-            }
-        case .slot(let name, let kind):
-            for (value, count, isWildcard) in reads(kind, at: position, following: stack.last) {
-                var next = state
-                let range = position..<(position + count)
-                next.captures.append(Capture(name: name, value: value, range: range, isWildcard: isWildcard))
-                if isWildcard {
-                    next.explained += 0.2 * Double(count)
-                    next.wildcardSlots += 1
-                } else {
-                    next.explained += Double(count)
+    /// Matches as raw captures and scores (cheap); resolve only the ones kept.
+    mutating func rawMatches(_ program: [Instruction], weight: Double, limit: Int = 24)
+        -> [(captures: [RawCapture], score: Double)]
+    {
+        self.program = program
+        found.removeAll(keepingCapacity: true)
+        captures.removeAll(keepingCapacity: true)
+        self.limit = limit
+        run(0, 0, 0, 0)
+        return found.map { ($0.captures, $0.score + weight) }
+    }
+
+    private mutating func run(_ startPC: Int, _ startPosition: Int, _ startExplained: Double, _ startWildcards: Int) {
+        var pc = startPC
+        var position = startPosition
+        var explained = startExplained
+        let wildcards = startWildcards
+        while found.count < limit {
+            let instruction = program[pc]
+            switch instruction.op {
+            case .word:
+                guard position < count, ids[position] == instruction.a else { return }
+                position += 1
+                explained += 1
+                pc += 1
+            case .jump:
+                pc = Int(instruction.a)
+            case .split:
+                run(Int(instruction.a), position, explained, wildcards)
+                pc = Int(instruction.b)
+            case .phrase, .list:
+                guard position < count else { return }
+                let table = Int(instruction.a)
+                let range = grammar.tables.phrases[table].entryRange(startingWith: ids[position])
+                if range.isEmpty { return }
+                for entryIndex in range {
+                    let entry = grammar.tables.phrases[table].entries[entryIndex]
+                    guard startsAt(table, entry, position) else { continue }
+                    let end = position + Int(entry.length)
+                    if instruction.op == .list {
+                        let kind: RawCapture.Kind = instruction.b == 1 ? .spoken : .listValue
+                        captures.append(
+                            RawCapture(
+                                slot: instruction.slot, kind: kind, start: position, end: end, value: entry.value))
+                    }
+                    run(pc + 1, end, explained + Double(entry.length), wildcards)
+                    if instruction.op == .list { captures.removeLast() }
                 }
-                run(&stack, position + count, next, sentence: sentence, index: index, into: &results, limit: limit)
+                return
+            case .wildcard:
+                guard position < count else { return }
+                for end in (position + 1)...count where canStart(pc + 1, end) {
+                    captures.append(RawCapture(slot: instruction.slot, kind: .wildcard, start: position, end: end))
+                    run(pc + 1, end, explained + 0.2 * Double(end - position), wildcards + 1)
+                    captures.removeLast()
+                }
+                return
+            case .number, .duration:
+                guard position < count else { return }
+                let read =
+                    instruction.op == .number
+                    ? grammar.numbers.read(words[position...])
+                    : grammar.readDuration(words, at: position, numbers: grammar.numbers)
+                guard let (value, used) = read else { return }
+                captures.append(
+                    RawCapture(
+                        slot: instruction.slot, kind: .number, start: position, end: position + used, number: value))
+                run(pc + 1, position + used, explained + Double(used), wildcards)
+                captures.removeLast()
+                return
+            case .match:
+                if position == count { found.append((captures, explained - 0.3 * Double(wildcards))) }
+                return
             }
         }
     }
 
-    /// The ways a slot can read words at `position`: value, words used, whether it was a wildcard.
-    private func reads(_ kind: SlotKind, at position: Int, following: TemplateNode?) -> [(SlotValue, Int, Bool)] {
-        guard position < tokens.count else { return [] }
-        switch kind {
-        case .list(let list, let spoken):
-            var out: [(SlotValue, Int, Bool)] = []
-            for entry in list.byFirstWord[tokens[position]] ?? [] {
-                let end = position + entry.words.count
-                guard end <= tokens.count, Array(tokens[position..<end]) == entry.words else { continue }
-                out.append((.text(spoken ? said(position..<end) : entry.value), entry.words.count, false))
-            }
-            return out
-        case .number:
-            guard let (value, count) = numbers.read(tokens[position...]) else { return [] }
-            return [(.number(value), count, false)]
-        case .duration:
-            guard let (value, count) = grammar.readDuration(tokens, at: position, numbers: numbers) else { return [] }
-            return [(.number(value), count, false)]
-        case .wildcard:
-            var out: [(SlotValue, Int, Bool)] = []
-            var stopWord: String?
-            if case .word(let word) = following { stopWord = word }
-            for end in (position + 1)...tokens.count {
-                if let stopWord, end < tokens.count, tokens[end] != stopWord { continue }
-                out.append((.text(said(position..<end)), end - position, true))
-            }
-            return out
+    private func startsAt(_ table: Int, _ entry: PhraseTable.Entry, _ position: Int) -> Bool {
+        let length = Int(entry.length)
+        guard position + length <= count else { return false }
+        let start = Int(entry.start)
+        for offset in 1..<max(length, 1)
+        where ids[position + offset] != grammar.tables.phrases[table].words[start + offset] {
+            return false
         }
+        return true
+    }
+
+    /// Whether the program at `pc` could read a word at `position` (prunes wildcard ends).
+    private func canStart(_ pc: Int, _ position: Int) -> Bool {
+        let instruction = program[pc]
+        switch instruction.op {
+        case .word: return position < count && ids[position] == instruction.a
+        case .phrase, .list:
+            return position < count && grammar.tables.phrases[Int(instruction.a)].hasPhrase(startingWith: ids[position])
+        case .split: return canStart(Int(instruction.a), position) || canStart(Int(instruction.b), position)
+        case .jump: return canStart(Int(instruction.a), position)
+        case .wildcard, .number, .duration: return position < count
+        case .match: return position == count
+        }
+    }
+
+    /// A raw capture as a named value: list output, the words as said, or a number.
+    func resolve(_ raw: RawCapture) -> Capture {
+        let name = grammar.tables.slotNames[Int(raw.slot)]
+        let value: SlotValue
+        switch raw.kind {
+        case .listValue: value = .text(grammar.tables.strings[Int(raw.value)])
+        case .spoken, .wildcard: value = .text(said(raw.start..<raw.end))
+        case .number: value = .number(raw.number)
+        }
+        return Capture(name: name, value: value, range: raw.start..<raw.end, isWildcard: raw.kind == .wildcard)
     }
 
     /// The original text of a token range, as the user wrote it.

@@ -9,7 +9,7 @@ indirect enum TemplateNode: Sendable {
 /// How a slot reads words.
 enum SlotKind: Sendable {
     /// One of a list's phrases.
-    case list(PhraseList, spoken: Bool)
+    case list(name: String, PhraseList, spoken: Bool)
     /// Any words at all (at least one).
     case wildcard
     /// A number in digits or words.
@@ -158,7 +158,7 @@ struct TemplateParser {
         case "any": return .slot(name: name, kind: .wildcard)
         default:
             if let list = lists[listName] {
-                return .slot(name: name, kind: .list(list, spoken: spokenLists.contains(listName)))
+                return .slot(name: name, kind: .list(name: listName, list, spoken: spokenLists.contains(listName)))
             }
             if parts.count > 1 { throw TemplateError(template: source, reason: "unknown list \(listName)") }
             return .slot(name: name, kind: .wildcard)

@@ -8,6 +8,7 @@ struct Token: Sendable, Hashable {
     /// Splits text into words, keeping each word's original spelling for slot values.
     /// Letters, digits, apostrophes inside words and decimal points between digits stay in a word.
     static func split(_ text: String) -> [Token] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return splitASCII(text) }
         var tokens: [Token] = []
         var start: String.Index?
         var index = text.startIndex
@@ -61,6 +62,70 @@ struct Token: Sendable, Hashable {
             index = next
         }
         close(at: text.endIndex)
+        return tokens
+    }
+
+    /// The same rules as `split`, on bytes: most requests are plain ASCII, and Character
+    /// properties are slow to ask for.
+    static func splitASCII(_ text: String) -> [Token] {
+        let bytes = Array(text.utf8)
+        var tokens: [Token] = []
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        func index(_ offset: Int) -> String.Index { text.utf8.index(text.utf8.startIndex, offsetBy: offset) }
+        func append(_ start: Int, _ end: Int) {
+            var folded = ""
+            folded.unicodeScalars.reserveCapacity(end - start)
+            for byte in bytes[start..<end] where byte != 0x27 && byte != 0x2C {
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                folded.unicodeScalars.append(Unicode.Scalar(lower))
+            }
+            let original = text[index(start)..<index(end)]
+            if folded.count > 1, folded.hasSuffix("x"), Double(folded.dropLast()) != nil {
+                let cut = original.index(before: original.endIndex)
+                tokens.append(Token(folded: String(folded.dropLast()), original: original[..<cut]))
+                tokens.append(Token(folded: "x", original: original[cut...]))
+            } else if !folded.isEmpty {
+                tokens.append(Token(folded: folded, original: original))
+            }
+        }
+        var start: Int?
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            let next: UInt8 = i + 1 < bytes.count ? bytes[i + 1] : 0
+            if byte == 0x27, let begin = start, next | 0x20 == 0x73, i + 2 >= bytes.count || !isLetter(bytes[i + 2]) {
+                // A possessive "'s" is a word of its own.
+                append(begin, i)
+                tokens.append(Token(folded: "s", original: text[index(i)..<index(i + 2)]))
+                start = nil
+                i += 2
+                continue
+            }
+            let inWord: Bool
+            if isWordByte(byte) {
+                inWord = true
+            } else if byte == 0x27 {
+                inWord = start != nil && isLetter(next)
+            } else if byte == 0x2E || byte == 0x2C {
+                inWord = start != nil && i > 0 && isDigit(bytes[i - 1]) && isDigit(next)
+            } else {
+                inWord = false
+            }
+            if inWord {
+                if start == nil { start = i }
+            } else {
+                if let begin = start { append(begin, i) }
+                start = nil
+                if byte == 0x26 { tokens.append(Token(folded: "and", original: text[index(i)..<index(i + 1)])) }
+                if byte == 0x25 { tokens.append(Token(folded: "percent", original: text[index(i)..<index(i + 1)])) }
+            }
+            i += 1
+        }
+        if let begin = start { append(begin, bytes.count) }
         return tokens
     }
 }
