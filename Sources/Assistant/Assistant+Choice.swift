@@ -1,13 +1,21 @@
 import MediaIntents
-import Understanding
+public import Understanding
 
 /// Catalog-aware reading: when the grammar allows several readings of about the same weight,
 /// the one whose names exist in the catalog (or the user's playlists) wins.
 extension Assistant {
     /// Readings within this much of the best are weighed against the catalog.
     static let choiceMargin = 0.2
+    /// A catalog fit this good means the names exist (an exact title, agreeing artist).
+    static let strongFit = 0.9
 
     func choose(_ interpretations: [Interpretation], context: RequestContext, device: String) async -> Understood? {
+        // Readings that hold only if the catalog has the thing ("find my keys" is not a search for music).
+        var interpretations = interpretations
+        while let first = interpretations.first, first.needsCatalog {
+            if await core.fit(first.understood, user: context.user, device: device) >= Self.strongFit { break }
+            interpretations.removeFirst()
+        }
         guard let top = interpretations.first else { return nil }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(top.understood.intent) else { return top.understood }
@@ -15,15 +23,28 @@ extension Assistant {
             $0.understood.intent == top.understood.intent && $0.score >= top.score - Self.choiceMargin
         }
         guard rivals.count > 1 else { return top.understood }
+        // A reading that names nothing ("play music") is not replaced by one that reads a name into it.
+        let topNames = top.understood.search?.hasName == true || top.understood.params?.destination != nil
+        guard topNames else { return top.understood }
+        // The grammar's best reading stands unless it names nothing the catalog has and a close
+        // rival names something it has for certain.
+        if await core.fit(top.understood, user: context.user, device: device) >= Self.strongFit { return top.understood }
         var best = top.understood
-        var bestFit = -1.0
-        for rival in rivals {
+        var bestFit = Self.strongFit
+        for rival in rivals.dropFirst() {
             let fit = await core.fit(rival.understood, user: context.user, device: device)
-            if fit > bestFit + 0.05 {
+            if fit > bestFit {
                 best = rival.understood
                 bestFit = fit
             }
         }
         return best
+    }
+
+    /// Understanding with the catalog's help: the reading `ask` would act on, or `none`.
+    public func interpret(_ text: String, context: RequestContext = RequestContext()) async -> Understood {
+        let interpretations = understander.understand(text, language: context.language)
+        let device = Self.device(for: interpretations.first?.understood.params, context: context)
+        return await choose(interpretations, context: context, device: device) ?? .none
     }
 }

@@ -2,7 +2,8 @@ import MediaIntents
 import Understanding
 
 extension LibraryCore {
-    /// How well a reading's names exist: 1 for an exact catalog match, 0 when nothing is found.
+    /// How well a reading's names exist: 1 per name found exactly (a playlist, an item with its
+    /// artist agreeing), less for near matches, 0 when nothing is found.
     func fit(_ understood: Understood, user: String, device: String) -> Double {
         var score = 0.0
         if case .playlist(let name) = understood.params?.destination {
@@ -10,7 +11,7 @@ extension LibraryCore {
         }
         if let search = understood.search, search.hasName, search.reference == nil {
             let found = (try? find(search, user: user, device: device)) ?? []
-            score += min(found.first?.score ?? 0, 1.2)
+            score += found.first?.nameMatch ?? 0
         }
         return score
     }

@@ -72,9 +72,12 @@ public struct Understander: Sendable {
             let sentence = grammar.sentences[match.sentence]
             let understood = InterpretationBuilder.build(
                 intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve))
-            guard seen.insert(understood).inserted else { continue }
+            guard seen.insert(understood).inserted, grammar.allows(understood, words: matcher.words) else { continue }
             let score = max(0, min(1, match.score / Double(tokens.count)))
-            found.append(Interpretation(understood: understood, score: score, sentence: sentence.source))
+            found.append(
+                Interpretation(
+                    understood: understood, score: score, sentence: sentence.source,
+                    needsCatalog: sentence.needsCatalog))
         }
         return found
     }
@@ -82,6 +85,18 @@ public struct Understander: Sendable {
     /// The best reading, or `none`.
     public func best(_ text: String, language: String? = nil) -> Understood {
         understand(text, language: language, limit: 1).first?.understood ?? .none
+    }
+}
+
+extension CompiledGrammar {
+    /// Whether a reading is a media request at all: "add milk to my shopping list" is not.
+    func allows(_ understood: Understood, words: [String]) -> Bool {
+        guard understood.intent == .addMedia else { return true }
+        return !notPlaylistPhrases.contains { phrase in
+            words.indices.contains { start in
+                start + phrase.count <= words.count && Array(words[start..<(start + phrase.count)]) == phrase
+            }
+        }
     }
 }
 

@@ -25,10 +25,13 @@ public struct Interpretation: Codable, Sendable, Hashable {
     public var score: Double
     /// The grammar sentence that matched.
     public var sentence: String?
+    /// True when the reading counts only if the catalog has what it names.
+    public var needsCatalog: Bool
 
-    public init(understood: Understood, score: Double, sentence: String? = nil) {
+    public init(understood: Understood, score: Double, sentence: String? = nil, needsCatalog: Bool = false) {
         self.understood = understood
         self.score = score
         self.sentence = sentence
+        self.needsCatalog = needsCatalog
     }
 }

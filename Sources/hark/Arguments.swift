@@ -7,7 +7,7 @@ struct Arguments {
 
     /// Options that take a value; everything else starting with `--` is a flag.
     static let valued: Set<String> = ["db", "user", "device", "lang", "map", "requests", "seed"]
-    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows"]
+    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only"]
 
     init(_ argv: [String]) throws {
         var rest = argv[...]

@@ -97,21 +97,28 @@ enum Commands {
         return rows
     }
 
-    static func eval(_ arguments: Arguments) throws -> Int32 {
+    /// Reads labelled rows with the catalog's help, as `ask` would (the demo catalog on a fresh database).
+    static func eval(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
         guard !arguments.positional.isEmpty else { throw UsageError("give one or more JSON Lines files") }
-        let understander = try Assistant.understander()
+        let files = try arguments.positional.map { ($0, try rows($0)) }
+        let assistant = try Assistant(databasePath: dbPath)
         var evaluator = Evaluator()
-        for path in arguments.positional {
-            for row in try rows(path) {
-                evaluator.add(row, predicted: understander.best(row.text, language: row.lang))
+        for (_, rows) in files {
+            for row in rows {
+                let context = RequestContext(user: "eval", language: row.lang)
+                let predicted =
+                    arguments.flags.contains("grammar-only")
+                    ? assistant.understand(row.text, language: row.lang).first?.understood ?? .none
+                    : await assistant.interpret(row.text, context: context)
+                evaluator.add(row, predicted: predicted)
             }
         }
         print(json(evaluator.report, pretty: true))
         return 0
     }
 
-    static func parse(_ arguments: Arguments) throws -> Int32 {
-        let understander = try Assistant.understander()
+    static func parse(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
+        let assistant = try Assistant(databasePath: dbPath)
         let decoder = JSONDecoder()
         var lineNumber = 0
         while let line = readLine() {
@@ -130,7 +137,8 @@ enum Commands {
                 lang = row.lang ?? lang
                 text = row.text
             }
-            print(json(ParseResult(id: id, lang: lang, text: text, expect: understander.best(text, language: lang))))
+            let understood = await assistant.interpret(text, context: RequestContext(user: "parse", language: lang))
+            print(json(ParseResult(id: id, lang: lang, text: text, expect: understood)))
         }
         return 0
     }

@@ -52,8 +52,8 @@ func run() async -> Int32 {
         case "ask": return try await Commands.ask(arguments, dbPath: dbPath)
         case "repl": return try await Commands.repl(arguments, dbPath: dbPath)
         case "import": return try Commands.importCatalog(arguments, dbPath: dbPath)
-        case "eval": return try Commands.eval(arguments)
-        case "parse": return try Commands.parse(arguments)
+        case "eval": return try await Commands.eval(arguments, dbPath: dbPath)
+        case "parse": return try await Commands.parse(arguments, dbPath: dbPath)
         case "bench": return try await Commands.bench(arguments)
         default: return 2
         }

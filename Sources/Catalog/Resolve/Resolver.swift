@@ -3,12 +3,17 @@ public import MediaIntents
 /// A found item with how well it fits the search (higher is better; 1 ≈ exact name).
 public struct ResolvedItem: Sendable, Hashable {
     public var stored: StoredItem
+    /// The ranking score: name, artist, album, type fit and popularity together.
     public var score: Double
+    /// How alike the said name and the item's name are, 0…1, with the named artist agreeing
+    /// (0 when an artist was named and it is someone else).
+    public var nameMatch: Double
     public var item: MediaItem { stored.item }
 
-    public init(stored: StoredItem, score: Double) {
+    public init(stored: StoredItem, score: Double, nameMatch: Double? = nil) {
         self.stored = stored
         self.score = score
+        self.nameMatch = nameMatch ?? min(score, 1)
     }
 }
 
@@ -56,11 +61,13 @@ public struct Resolver {
             let similarity = keys.map { NameSimilarity.score(nameKey, $0) }.max() ?? 0
             guard similarity >= 0.6 else { continue }
             var score = similarity
+            var nameMatch = similarity
             if let artist = search.artistName, !typeOnlyArtist {
                 let agreement = Self.creditAgreement(NameFolding.key(artist), candidate.artistKey)
                 // Another artist's item only when its title is exactly what was said.
                 if agreement < 0.8, similarity < 0.95 { continue }
                 score += agreement >= 0.8 ? 0.3 * agreement : -0.6
+                nameMatch = agreement >= 0.8 ? min(similarity, agreement) : 0
             }
             if let album = search.albumName, search.mediaName != nil {
                 let agreement = NameSimilarity.score(
@@ -75,7 +82,7 @@ public struct Resolver {
             }
             if search.reference == .my, candidate.owner != nil { score += 0.2 }
             score += 0.1 * min(max(candidate.item.popularity, 0), 1)
-            ranked.append(ResolvedItem(stored: candidate, score: score))
+            ranked.append(ResolvedItem(stored: candidate, score: score, nameMatch: nameMatch))
         }
         ranked.sort { $0.score > $1.score }
         if let order = search.sortOrder, let first = ranked.first, first.item.type == .artist {

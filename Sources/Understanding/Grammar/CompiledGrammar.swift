@@ -13,6 +13,8 @@ struct CompiledGrammar: Sendable {
     var durationUnits: [String: Double]
     var halfWords: Set<String>
     var oneWords: Set<String>
+    /// Folded phrases that mark an add request as not about media ("shopping list").
+    var notPlaylistPhrases: [[String]]
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
     init(file: GrammarFile, extraLists: [String: [String]]) throws {
@@ -45,7 +47,7 @@ struct CompiledGrammar: Sendable {
                 sentences.append(
                     CompiledSentence(
                         program: compiler.compile(node), intent: intent, fixed: group.fixed ?? [:],
-                        weight: group.weight ?? 0, source: sentence,
+                        weight: group.weight ?? 0, needsCatalog: group.needsCatalog ?? false, source: sentence,
                         requiredWords: Self.requiredWords(node).map(compiler.wordID),
                         firstWords: Self.firstWords(node).map { Set($0.map(compiler.wordID)) }))
             }
@@ -69,6 +71,7 @@ struct CompiledGrammar: Sendable {
             uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
         self.halfWords = Set(file.halfWords)
         self.oneWords = Set(file.oneWords)
+        self.notPlaylistPhrases = (file.notPlaylistPhrases ?? []).map(fold)
     }
 
     /// Words that appear in every reading of a node.

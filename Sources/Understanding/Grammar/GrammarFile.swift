@@ -22,6 +22,9 @@ struct GrammarFile: Codable, Sendable {
     var halfWords: [String]
     /// Words that stand for one ("a", "an").
     var oneWords: [String]
+    /// Phrases that show an add request is about something other than media ("shopping list",
+    /// "calendar"): such a reading is not a media request.
+    var notPlaylistPhrases: [String]?
 }
 
 /// Sentences that all mean one intent.
@@ -34,4 +37,6 @@ struct IntentGroup: Codable, Sendable {
     var wrap: String?
     /// Added to every match's score, to prefer one group over another that reads the same words.
     var weight: Double?
+    /// Readings that count only when the catalog has what they name ("find X" is also said of keys).
+    var needsCatalog: Bool?
 }

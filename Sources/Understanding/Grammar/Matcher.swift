@@ -27,6 +27,7 @@ struct CompiledSentence: Sendable {
     var intent: IntentKind
     var fixed: [String: String]
     var weight: Double
+    var needsCatalog: Bool
     var source: String
     /// Word ids every match must contain; a sentence is skipped when one is missing.
     var requiredWords: [Int32]
