@@ -28,7 +28,9 @@ extension Assistant {
         guard topNames else { return top.understood }
         // The grammar's best reading stands unless it names nothing the catalog has and a close
         // rival names something it has for certain.
-        if await core.fit(top.understood, user: context.user, device: device) >= Self.strongFit { return top.understood }
+        if await core.fit(top.understood, user: context.user, device: device) >= Self.strongFit {
+            return top.understood
+        }
         var best = top.understood
         var bestFit = Self.strongFit
         for rival in rivals.dropFirst() {

@@ -8,6 +8,8 @@ import MediaIntents
 public struct Understander: Sendable {
     /// Utterances longer than this are not requests anyone speaks; they get `none` at once.
     public static let maximumWords = 48
+    /// Readings kept per sentence: enough for the word splits that matter, few enough to stay fast.
+    static let readingsPerSentence = 6
 
     private let grammars: [String: CompiledGrammar]
     /// The language used when a request carries none.
@@ -61,18 +63,26 @@ public struct Understander: Sendable {
         var raw: [(sentence: Int, captures: [RawCapture], score: Double)] = []
         for index in candidates {
             guard grammar.sentences[index].requiredWords.allSatisfy(present.contains) else { continue }
-            let matches = matcher.rawMatches(grammar.sentences[index].program, weight: grammar.sentences[index].weight)
+            let matches = matcher.rawMatches(
+                grammar.sentences[index].program, weight: grammar.sentences[index].weight,
+                limit: Self.readingsPerSentence)
             for match in matches { raw.append((index, match.captures, match.score)) }
         }
         raw.sort { $0.score != $1.score ? $0.score > $1.score : $0.sentence < $1.sentence }
         // Build readings best first until `limit` different ones are found.
         var found: [Interpretation] = []
         var seen = Set<Understood>()
+        var notAboutMedia: Bool?
         for match in raw where found.count < limit {
             let sentence = grammar.sentences[match.sentence]
             let understood = InterpretationBuilder.build(
                 intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve))
-            guard seen.insert(understood).inserted, grammar.allows(understood, words: matcher.words) else { continue }
+            guard seen.insert(understood).inserted else { continue }
+            if understood.intent == .addMedia {
+                // "add milk to my shopping list" is not about media; asked once per utterance.
+                if notAboutMedia == nil { notAboutMedia = grammar.namesSomethingElse(matcher.words) }
+                if notAboutMedia == true { continue }
+            }
             let score = max(0, min(1, match.score / Double(tokens.count)))
             found.append(
                 Interpretation(
@@ -89,12 +99,12 @@ public struct Understander: Sendable {
 }
 
 extension CompiledGrammar {
-    /// Whether a reading is a media request at all: "add milk to my shopping list" is not.
-    func allows(_ understood: Understood, words: [String]) -> Bool {
-        guard understood.intent == .addMedia else { return true }
-        return !notPlaylistPhrases.contains { phrase in
-            words.indices.contains { start in
-                start + phrase.count <= words.count && Array(words[start..<(start + phrase.count)]) == phrase
+    /// Whether an add request names a list that is not a playlist ("shopping list", "calendar").
+    func namesSomethingElse(_ words: [String]) -> Bool {
+        notPlaylistPhrases.contains { phrase in
+            guard let first = phrase.first, phrase.count <= words.count else { return false }
+            return (0...(words.count - phrase.count)).contains { start in
+                words[start] == first && words[start..<(start + phrase.count)].elementsEqual(phrase)
             }
         }
     }

@@ -109,7 +109,8 @@ struct Matcher {
             case .jump:
                 pc = Int(instruction.a)
             case .split:
-                run(Int(instruction.a), position, explained, wildcards)
+                // Only follow a branch that can read the next word (or end here).
+                if canStart(Int(instruction.a), position) { run(Int(instruction.a), position, explained, wildcards) }
                 pc = Int(instruction.b)
             case .phrase, .list:
                 guard position < count else { return }
