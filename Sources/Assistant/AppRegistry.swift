@@ -1,4 +1,5 @@
-import Understanding
+import Foundation
+public import Understanding
 
 /// An app Hark can send requests to, with the names people call it by.
 public struct AppRegistration: Codable, Sendable, Hashable {
@@ -8,16 +9,38 @@ public struct AppRegistration: Codable, Sendable, Hashable {
     public var alternativeNames: [String]
     /// How the name is said, when spelling misleads a speech recogniser.
     public var pronunciationHint: String?
+    /// The app's global vocabulary (AppIntentVocabulary structure).
+    public var vocabulary: AppVocabulary?
 
-    public init(identifier: String, name: String, alternativeNames: [String] = [], pronunciationHint: String? = nil) {
+    public init(
+        identifier: String, name: String, alternativeNames: [String] = [], pronunciationHint: String? = nil,
+        vocabulary: AppVocabulary? = nil
+    ) {
         self.identifier = identifier
         self.name = name
         self.alternativeNames = Array(alternativeNames.prefix(3))
         self.pronunciationHint = pronunciationHint
+        self.vocabulary = vocabulary
     }
 
     /// Every name the app answers to.
     public var allNames: [String] { [name] + alternativeNames + (pronunciationHint.map { [$0] } ?? []) }
+
+    /// The ways a speech recogniser may write the names: as registered, run together ("walkmate"),
+    /// and split once anywhere ("spot ify").
+    public var spokenVariants: [String] {
+        var variants = Set(allNames)
+        for name in allNames {
+            let joined = AppRegistry.squash(name)
+            variants.insert(joined)
+            guard joined.count <= 16, joined.count > 2 else { continue }
+            for cut in 1..<joined.count {
+                let index = joined.index(joined.startIndex, offsetBy: cut)
+                variants.insert(joined[..<index] + " " + joined[index...])
+            }
+        }
+        return variants.sorted()
+    }
 }
 
 /// The apps on this system; requests that name no app go to the default one.
@@ -27,7 +50,31 @@ public struct AppRegistry: Sendable {
 
     /// Hark's own library app, which plays the local catalog.
     public static let library = AppRegistration(
-        identifier: "hark.library", name: "Hark", alternativeNames: ["Hark Music", "Hark Library", "my music library"])
+        identifier: "hark.library", name: "Hark", alternativeNames: ["Hark Music", "Hark Library", "my music library"],
+        vocabulary: AppRegistry.bundledVocabulary())
+
+    /// The library app's global vocabulary, from the module's resources.
+    static func bundledVocabulary() -> AppVocabulary? {
+        guard let url = Bundle.module.url(forResource: "Resources/AppIntentVocabulary", withExtension: "json"),
+            let data = FileManager.default.contents(atPath: url.path)
+        else { return nil }
+        return try? JSONDecoder().decode(AppVocabulary.self, from: data)
+    }
+
+    /// Adds or replaces an app (by identifier).
+    public mutating func register(_ app: AppRegistration) {
+        apps.removeAll { $0.identifier == app.identifier }
+        apps.append(app)
+    }
+
+    /// Every app's global vocabulary, as one.
+    public var globalVocabulary: Vocabulary {
+        var vocabulary = Vocabulary()
+        for app in apps {
+            for (type, entry) in app.vocabulary?.entries() ?? [] { vocabulary.add([entry], as: type) }
+        }
+        return vocabulary
+    }
 
     public init(
         apps: [AppRegistration] = [AppRegistry.library], defaultIdentifier: String = AppRegistry.library.identifier

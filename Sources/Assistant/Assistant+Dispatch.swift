@@ -106,6 +106,9 @@ extension Assistant {
             let key = response.details["emptyLibrary"] == "true" ? "play.mix.emptyLibrary" : "play.mix"
             outcome.reply = replies.say(key, values, language: language)
         case "myMusic": outcome.reply = replies.say("play.myMusic", values, language: language)
+        case "station":
+            values["seed"] = response.details["seed"] ?? ""
+            outcome.reply = replies.say("play.station", values, language: language)
         case "browse": outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
         default:
             if intent.playbackQueueLocation != .now {
@@ -134,7 +137,7 @@ extension Assistant {
         var intent = intent
         let resolved = await resolve(intent)
         intent.mediaItems = resolved.flatMap(\.values)
-        if let failure = failureReply(
+        if let failure = await failureReply(
             resolved, search: intent.mediaSearch, app: app, language: language, outcome: &outcome)
         {
             outcome.reply = failure
@@ -150,7 +153,7 @@ extension Assistant {
     private func failureReply(
         _ resolved: [ResolutionResult<MediaItem>], search: MediaSearch, app: AppRegistration,
         language: String, outcome: inout Outcome
-    ) -> String? {
+    ) async -> String? {
         for result in resolved {
             switch result {
             case .unsupported(let reason):
@@ -164,12 +167,24 @@ extension Assistant {
                 return replies.say(
                     "fail.\(reason.rawValue)", ["app": app.name, "title": search.mediaName ?? ""],
                     language: language)
+            case .disambiguation(let choices):
+                outcome.code = .needsChoice
+                outcome.items = choices
+                return replies.say(
+                    "ask.which", ["choices": spokenList(choices, language: language)], language: language)
             case .needsValue:
                 outcome.code = .failure
                 if search.reference == .currentlyPlaying
                     || !search.hasName && search.genreNames == nil
                         && search.moodNames == nil && search.releaseDate == nil
                 {
+                    // Something plays, but not what was pointed at ("this album" of a single).
+                    let playing = try? await core.nowPlaying(outcome.device)
+                    if let item = playing?.item, playing?.state != .stopped, let type = search.mediaType {
+                        return replies.say(
+                            "fail.currentHasNo", ["title": item.title, "type": replies.say("kind.\(type.rawValue)")],
+                            language: language)
+                    }
                     return replies.say("affinity.nothingPlaying", language: language)
                 }
                 return replies.say("fail.notFound", ["query": Self.describe(search)], language: language)
@@ -177,6 +192,16 @@ extension Assistant {
             }
         }
         return nil
+    }
+
+    /// "Angel by Shaggy, Angel by Sarah McLachlan or Angel by Aerosmith".
+    func spokenList(_ items: [MediaItem], language: String) -> String {
+        let names = items.map { item in
+            item.artist.map { replies.say("item.byArtist", ["title": item.title, "artist": $0], language: language) }
+                ?? item.title
+        }
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + replies.say("list.or", language: language) + last
     }
 
     /// SiriKit's response code for an item that cannot be used.

@@ -1,5 +1,5 @@
 public import Foundation
-import MediaIntents
+public import MediaIntents
 public import Playback
 public import Understanding
 
@@ -13,6 +13,8 @@ public final class Assistant: Sendable {
     let registry: AppRegistry
     let core: LibraryCore
     let replies: ReplyComposer
+    /// Every registered app's global vocabulary, read with every request.
+    let globalVocabulary: Vocabulary
     /// Requests longer than this many characters are refused with a clear reply.
     public static let maximumCharacters = 1_000
 
@@ -21,9 +23,12 @@ public final class Assistant: Sendable {
         databasePath: String, registry: AppRegistry = AppRegistry(), clock: any PlayerClock = SystemClock(),
         output: any PlayerOutput = SimulatedOutput()
     ) throws {
-        self.registry = registry
-        self.understander = try Self.understander(registry: registry)
         self.core = try LibraryCore(path: databasePath, clock: clock, output: output)
+        var registry = registry
+        for app in try LibraryCore.registeredApps(path: databasePath) { registry.register(app) }
+        self.registry = registry
+        self.globalVocabulary = registry.globalVocabulary
+        self.understander = try Self.understander(registry: registry)
         self.replies = try ReplyComposer()
     }
 
@@ -38,7 +43,7 @@ public final class Assistant: Sendable {
 
     /// The understanding step on its own, knowing the registered apps' names (for `eval` and `parse`).
     public static func understander(registry: AppRegistry = AppRegistry()) throws -> Understander {
-        try Understander(extraLists: ["app": registry.apps.flatMap(\.allNames)])
+        try Understander(extraLists: ["app": registry.apps.flatMap(\.spokenVariants)])
     }
 
     /// Only the understanding step: every reading, best first.
@@ -62,7 +67,15 @@ public final class Assistant: Sendable {
             outcome.reply = replies.say("tooLong", language: language)
             return outcome
         }
-        outcome.interpretations = understander.understand(trimmed, language: language)
+        let askedOn = context.device ?? "default"
+        if let pending = try? await core.pendingQuestion(user: context.user, device: askedOn) {
+            try? await core.setPendingQuestion(nil, user: context.user, device: askedOn)
+            if let answered = await answer(pending, with: trimmed, context: context, outcome: &outcome) {
+                return answered
+            }
+        }
+        let vocabulary = await vocabulary(for: context.user)
+        outcome.interpretations = understander.understand(trimmed, language: language, vocabulary: vocabulary)
         let spokenTo = Self.device(for: outcome.interpretations.first?.understood.params, context: context)
         guard let best = await choose(outcome.interpretations, context: context, device: spokenTo) else {
             outcome.reply = replies.say("none", language: language)
@@ -77,6 +90,10 @@ public final class Assistant: Sendable {
         outcome.device = Self.device(for: best.params, context: context)
         let handler = LibraryHandler(core: core, user: context.user, device: outcome.device)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
+        if outcome.code == .needsChoice {
+            let question = PendingQuestion(understood: best, choices: outcome.items, expires: 0)
+            try? await core.setPendingQuestion(question, user: context.user, device: askedOn)
+        }
         outcome.nowPlaying = try? await core.nowPlaying(outcome.device)
         return outcome
     }
@@ -94,6 +111,30 @@ public final class Assistant: Sendable {
 
 /// Settings an app or a household changes outside of speech.
 extension Assistant {
+    /// The vocabulary a user's requests are read with: theirs first, then every app's.
+    func vocabulary(for user: String) async -> Vocabulary {
+        let mine = (try? await core.vocabulary(user: user)) ?? Vocabulary()
+        return mine.merged(with: globalVocabulary)
+    }
+
+    /// Replaces one type of a user's vocabulary with an ordered list (first is most important).
+    public func setVocabulary(_ phrases: [String], type: VocabularyType, user: String = "default") async throws {
+        try await core.setVocabulary(phrases, type: type, user: user)
+    }
+
+    /// A user's vocabulary, by type, in order.
+    public func vocabulary(user: String = "default") async throws -> [VocabularyType: [String]] {
+        try await core.vocabulary(user: user).entries.mapValues { $0.map(\.phrase) }
+    }
+
+    /// Registers an app (stored; the names are understood from the next start).
+    public func register(_ app: AppRegistration) async throws {
+        try await core.saveApp(app)
+    }
+
+    /// The apps this assistant knows, the default first.
+    public var apps: [AppRegistration] { registry.apps }
+
     /// Turns a now-playing command ("nextTrack", "skip", "changeRate", …) off or on for a device;
     /// a disabled command gets its own reply.
     public func setCommand(_ name: String, enabled: Bool, device: String = "default") async throws {

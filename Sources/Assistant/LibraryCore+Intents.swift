@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Library
 import MediaIntents
 import Playback
@@ -43,7 +44,16 @@ extension LibraryCore {
         }
         var details: [String: String] = [:]
         var queue: [MediaItem]
-        if let chosen = intent.mediaItems.first, let stored = try store.item(identifier: chosen.identifier) {
+        let stationTypes: Set<MediaItemType> = [.station, .musicStation, .algorithmicRadioStation]
+        if intent.mediaSearch.reference == .currentlyPlaying, let type = intent.mediaSearch.mediaType,
+            stationTypes.contains(type), let seed = intent.mediaItems.first,
+            let stored = try store.item(identifier: seed.identifier)
+        {
+            // "More like this": the seed's artist and genre, most popular first, shuffled.
+            queue = try station(from: stored, user: user)
+            details["kind"] = "station"
+            details["seed"] = seed.title
+        } else if let chosen = intent.mediaItems.first, let stored = try store.item(identifier: chosen.identifier) {
             queue =
                 intent.playbackQueueLocation == .now
                 ? try self.queue(for: stored, search: intent.mediaSearch, user: user)
@@ -72,7 +82,8 @@ extension LibraryCore {
             details["kind"] = "mix"
         }
         guard let first = queue.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
-        let shuffled = intent.playShuffled ?? (details["kind"] == "mix" || details["kind"] == "browse" ? true : nil)
+        let shuffled =
+            intent.playShuffled ?? (["mix", "browse", "station"].contains(details["kind"] ?? "") ? true : nil)
         let resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
         let played: MediaItem = try withPlayer(device) { machine, now in
             var action = machine.play(
@@ -89,10 +100,29 @@ extension LibraryCore {
         if intent.playbackQueueLocation == .now { try library.recordPlay(played, user: user, at: clock.now()) }
         if shuffled == true { details["shuffled"] = "true" }
         var items = intent.mediaItems
-        if items.isEmpty || details["kind"] == "browse" || details["kind"] == "mix" {
+        if items.isEmpty || ["browse", "mix", "station"].contains(details["kind"] ?? "") {
             items = [played] + items.filter { $0 != played }
         }
         return IntentResponse(code: .success, items: Array(items.prefix(5)), details: details)
+    }
+
+    /// Songs like a seed song: by its artist or in its first genre, without the seed and dislikes.
+    func station(from seed: StoredItem, user: String, limit: Int = 40) throws -> [MediaItem] {
+        let disliked = try library.dislikedIdentifiers(user: user)
+        var clauses = [
+            "i.id IN (SELECT item_id FROM item_artists WHERE artist_id IN "
+                + "(SELECT artist_id FROM item_artists WHERE item_id = ?))"
+        ]
+        var values: [SQLValue] = [.integer(seed.rowID)]
+        if let genre = seed.item.genres.first {
+            clauses.append("i.genres LIKE ?")
+            values.append(.text("%|\(genre)|%"))
+        }
+        let similar = try store.items(
+            where: "i.type = 'song' AND i.id != ? AND (" + clauses.joined(separator: " OR ") + ")",
+            [.integer(seed.rowID)] + values, limit: limit)
+        let items = similar.map(\.item).filter { !disliked.contains($0.identifier) }
+        return items.isEmpty ? try mix(user: user) : items
     }
 
     /// Genre, mood, decade or order without a name.
@@ -113,9 +143,25 @@ extension LibraryCore {
     /// Items for add and affinity: the current item when the request points at it or names nothing.
     func resolveTarget(_ search: MediaSearch, user: String, device: String) throws -> [ResolutionResult<MediaItem>] {
         var search = search
-        if !search.hasName && search.genreNames == nil { search.reference = .currentlyPlaying }
+        if !search.hasName && search.genreNames == nil && search.mediaIdentifier == nil {
+            search.reference = .currentlyPlaying
+        }
+        // "I like this artist" on a song by several: which of them?
+        if search.reference == .currentlyPlaying, search.mediaType == .artist {
+            let artists = try currentArtists(device: device)
+            if artists.count > 1 { return [.disambiguation(Array(artists.prefix(4)))] }
+        }
         let found = try find(search, user: user, device: device)
-        guard !found.isEmpty else { return [.needsValue] }
+        guard let best = found.first else { return [.needsValue] }
+        // A name several artists use, with none named: liking or adding the wrong one matters, so ask.
+        if search.reference == nil, search.artistName == nil, search.mediaIdentifier == nil {
+            let tied = found.filter {
+                $0.nameMatch >= 0.95 && $0.item.type == best.item.type && $0.item.type != .artist
+            }
+            if tied.count > 1, Set(tied.map { $0.item.artist ?? "" }).count > 1 {
+                return [.disambiguation(Array(tied.prefix(4)).map(\.item))]
+            }
+        }
         return found.map { .success($0.item) }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Library
 import MediaIntents
 import Playback
+import Understanding
 
 /// The built-in library app's state: the catalog, users' libraries and one player per device,
 /// all in one SQLite database. An actor, so requests from many tasks are taken one at a time.
@@ -32,7 +33,39 @@ actor LibraryCore {
                 device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at REAL NOT NULL);
             CREATE TABLE IF NOT EXISTS user_settings(
                 user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(user, key));
+            \(Self.appsTable)
             """)
+    }
+
+    static let appsTable = "CREATE TABLE IF NOT EXISTS apps(identifier TEXT PRIMARY KEY, registration TEXT NOT NULL);"
+
+    /// Apps registered in the database at `path` (read on a connection of its own, before the
+    /// assistant's understanding is built).
+    nonisolated static func registeredApps(path: String) throws -> [AppRegistration] {
+        let db = try Database(path: path)
+        try db.execute(appsTable)
+        return try db.prepare("SELECT registration FROM apps ORDER BY identifier").rows().compactMap { row in
+            row.string(0).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
+        }
+    }
+
+    func saveApp(_ app: AppRegistration) throws {
+        let json = String(decoding: try JSONEncoder().encode(app), as: UTF8.self)
+        try db.prepare("INSERT OR REPLACE INTO apps(identifier, registration) VALUES(?,?)")
+            .run([.text(app.identifier), .text(json)])
+    }
+
+    /// The user's vocabulary as the understanding reads it.
+    func vocabulary(user: String) throws -> Vocabulary {
+        var vocabulary = Vocabulary()
+        for (type, phrases) in try library.vocabulary(user: user) {
+            vocabulary.add(phrases.map { VocabularyEntry(phrase: $0) }, as: type)
+        }
+        return vocabulary
+    }
+
+    func setVocabulary(_ phrases: [String], type: VocabularyType, user: String) throws {
+        try library.setVocabulary(phrases, type: type, user: user)
     }
 
     // MARK: Players

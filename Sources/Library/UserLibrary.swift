@@ -25,6 +25,9 @@ public final class UserLibrary {
         CREATE TABLE IF NOT EXISTS history(
             id INTEGER PRIMARY KEY, user TEXT NOT NULL, item_ident TEXT NOT NULL, played_at REAL NOT NULL);
         CREATE INDEX IF NOT EXISTS history_user ON history(user, played_at DESC);
+        CREATE TABLE IF NOT EXISTS vocabulary(
+            user TEXT NOT NULL, type TEXT NOT NULL, position INTEGER NOT NULL, phrase TEXT NOT NULL,
+            PRIMARY KEY(user, type, position));
         """
 
     public init(store: CatalogStore) throws {
@@ -187,5 +190,36 @@ public final class UserLibrary {
             WHERE h.user = ? ORDER BY h.played_at DESC, h.id DESC LIMIT \(limit)
             """
         return try db.prepare(sql).rows([.text(user)]).map(StoredItem.init)
+    }
+
+    // MARK: Vocabulary
+
+    /// Replaces the user's vocabulary of one type with an ordered list (first is most important).
+    public func setVocabulary(_ phrases: [String], type: VocabularyType, user: String) throws {
+        try db.transaction {
+            try db.prepare("DELETE FROM vocabulary WHERE user = ? AND type = ?").run([
+                .text(user), .text(type.rawValue),
+            ])
+            var position = 0
+            for phrase in phrases {
+                let trimmed = phrase.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { continue }
+                try db.prepare("INSERT INTO vocabulary(user, type, position, phrase) VALUES(?,?,?,?)")
+                    .run([.text(user), .text(type.rawValue), .integer(Int64(position)), .text(trimmed)])
+                position += 1
+            }
+        }
+    }
+
+    /// The user's vocabulary, by type, in order.
+    public func vocabulary(user: String) throws -> [VocabularyType: [String]] {
+        var out: [VocabularyType: [String]] = [:]
+        for row in try db.prepare("SELECT type, phrase FROM vocabulary WHERE user = ? ORDER BY type, position")
+            .rows([.text(user)])
+        {
+            guard let type = row.string(0).flatMap(VocabularyType.init), let phrase = row.string(1) else { continue }
+            out[type, default: []].append(phrase)
+        }
+        return out
     }
 }

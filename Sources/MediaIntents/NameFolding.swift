@@ -29,8 +29,9 @@ public enum NameFolding {
                 current.append(ch)
             } else if ch == "'" || ch == "’" {
                 // "don't" stays one word, a quote mark around a word goes.
-            } else if ch == ".", previous.isNumber, index + 1 < scalars.count, scalars[index + 1].isNumber {
-                current.append(".")
+            } else if ch == "." || ch == ":", previous.isNumber, index + 1 < scalars.count, scalars[index + 1].isNumber
+            {
+                current.append(ch)
             } else {
                 if !current.isEmpty { out.append(current) }
                 current = ""

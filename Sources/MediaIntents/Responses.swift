@@ -20,6 +20,9 @@ public enum ResponseCode: String, Codable, Sendable, CaseIterable {
     case failureMaxStreamLimitReached
     /// The app does not support the request at all.
     case unsupported
+    /// Hark's: several things fit and it matters which, so the reply asks "Which one?" and the
+    /// next request answers (SiriKit expresses this as a disambiguation resolution result).
+    case needsChoice
 
     /// Whether the request was carried out.
     public var isSuccess: Bool { self == .success || self == .handleInApp || self == .continueInApp }

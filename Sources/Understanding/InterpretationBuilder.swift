@@ -7,16 +7,19 @@ struct InterpretationBuilder {
     private var search = MediaSearch()
     private var params = IntentParameters()
     private var volumeDown = false
+    /// False when a slot holds what it cannot mean (a "year" of 81).
+    private var plausible = true
     private var frequency: String?
     private var band: String?
 
     init(intent: IntentKind) { self.intent = intent }
 
-    static func build(intent: IntentKind, fixed: [String: String], captures: [Capture]) -> Understood {
+    /// The request a match means, or nil when a slot cannot mean what it holds.
+    static func build(intent: IntentKind, fixed: [String: String], captures: [Capture]) -> Understood? {
         var builder = InterpretationBuilder(intent: intent)
         for (name, value) in fixed.sorted(by: { $0.key < $1.key }) { builder.apply(name, .text(value)) }
         for capture in captures { builder.apply(capture.name, capture.value) }
-        return builder.finish()
+        return builder.plausible ? builder.finish() : nil
     }
 
     private mutating func apply(_ name: String, _ value: SlotValue) {
@@ -38,7 +41,11 @@ struct InterpretationBuilder {
         case "decade":
             if let start = number.map(Int.init) { search.releaseDate = YearRange(start: start, end: start + 9) }
         case "year":
-            if let year = number.map(Int.init) { search.releaseDate = YearRange(start: year, end: year) }
+            guard let year = number.map(Int.init), (1900...2099).contains(year) else {
+                plausible = false
+                return
+            }
+            search.releaseDate = YearRange(start: year, end: year)
         case "app": app = text
         case "device": params.device = text
         case "area": params.area = text

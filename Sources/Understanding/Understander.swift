@@ -52,12 +52,15 @@ public struct Understander: Sendable {
 
     /// Every reading of `text`, best first. Empty when nothing matched: the request is not a
     /// media request (intent `none`).
-    public func understand(_ text: String, language: String? = nil, limit: Int = 5) -> [Interpretation] {
+    public func understand(
+        _ text: String, language: String? = nil, vocabulary: Vocabulary = Vocabulary(), limit: Int = 5
+    ) -> [Interpretation] {
         let tag = language ?? defaultLanguage
         guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return [] }
         let tokens = Token.split(text)
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return [] }
-        var matcher = Matcher(words: tokens.map(\.folded), originals: tokens.map(\.original), grammar: grammar)
+        var matcher = Matcher(
+            words: tokens.map(\.folded), originals: tokens.map(\.original), grammar: grammar, vocabulary: vocabulary)
         let present = Set(matcher.ids)
         let candidates = ((grammar.byFirstWord[matcher.ids[0]] ?? []) + grammar.anyStart).sorted()
         var raw: [(sentence: Int, captures: [RawCapture], score: Double)] = []
@@ -75,9 +78,11 @@ public struct Understander: Sendable {
         var notAboutMedia: Bool?
         for match in raw where found.count < limit {
             let sentence = grammar.sentences[match.sentence]
-            let understood = InterpretationBuilder.build(
-                intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve))
-            guard seen.insert(understood).inserted else { continue }
+            guard
+                let understood = InterpretationBuilder.build(
+                    intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve)),
+                seen.insert(understood).inserted
+            else { continue }
             if understood.intent == .addMedia {
                 // "add milk to my shopping list" is not about media; asked once per utterance.
                 if notAboutMedia == nil { notAboutMedia = grammar.namesSomethingElse(matcher.words) }
@@ -90,6 +95,20 @@ public struct Understander: Sendable {
                     needsCatalog: sentence.needsCatalog))
         }
         return found
+    }
+
+    /// How an utterance answers "Which one?": a position among `count` choices (0-based), a cancel,
+    /// or nil when it is not an answer of that kind (it may be a name, or a new request).
+    public func answer(_ text: String, choices count: Int, language: String? = nil) -> ChoiceAnswer? {
+        let tag = language ?? defaultLanguage
+        guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return nil }
+        var words = Token.split(text).map(\.folded)
+        for filler in ["please", "thanks", "thank", "you"] { words.removeAll { $0 == filler } }
+        let phrase = words.joined(separator: " ")
+        if grammar.cancelPhrases.contains(phrase) { return .cancel }
+        guard let position = grammar.choicePhrases[phrase] else { return nil }
+        let index = position < 0 ? count + position : position - 1
+        return (0..<count).contains(index) ? .pick(index) : nil
     }
 
     /// The best reading, or `none`.
@@ -108,6 +127,14 @@ extension CompiledGrammar {
             }
         }
     }
+}
+
+/// An answer to "Which one?".
+public enum ChoiceAnswer: Sendable, Hashable {
+    /// The choice at this 0-based position.
+    case pick(Int)
+    /// None of them: drop the question.
+    case cancel
 }
 
 /// A grammar that could not be loaded, with the file and the reason.

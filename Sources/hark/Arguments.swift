@@ -6,8 +6,10 @@ struct Arguments {
     var positional: [String] = []
 
     /// Options that take a value; everything else starting with `--` is a flag.
-    static let valued: Set<String> = ["db", "user", "device", "lang", "map", "requests", "seed"]
-    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only"]
+    static let valued: Set<String> = [
+        "db", "user", "device", "lang", "map", "requests", "seed", "alt", "hint", "vocabulary",
+    ]
+    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear"]
 
     init(_ argv: [String]) throws {
         var rest = argv[...]

@@ -12,6 +12,8 @@ enum Help {
           eval FILE...    score labelled utterance files (JSON Lines) and print a JSON report
           parse           read requests on standard input, write what was understood as JSON Lines
           bench           measure understanding and answer latency
+          vocabulary      show or set a user's vocabulary (playlist titles, artist names, …)
+          apps            list apps, or register one with alternative names and a global vocabulary
 
         Options for every command:
           --db PATH       database file (default $XDG_DATA_HOME/hark/hark.db or ~/.local/share/hark/hark.db)
@@ -57,6 +59,23 @@ enum Help {
         Reads requests on standard input — plain lines, or JSON Lines rows with "text" (and "lang",
         "id") — and writes one JSON line per request: {"id", "lang", "text", "expect": {intent, app,
         search, params}}, the shape of an evaluation row's expect.
+        """,
+        "vocabulary": """
+        Usage: hark vocabulary [--user NAME] [TYPE [PHRASE...]] [--clear] [--db PATH]
+
+        A user's vocabulary: ordered lists (first is most important) of words the grammar would
+        otherwise read wrong. Types: playlistTitle, artistName, audiobookTitle, audiobookAuthor,
+        showTitle, mediaName. With phrases, replaces that type's list; --clear empties it.
+        Example: hark vocabulary playlistTitle "70s classic punk songs" "Sunday Morning"
+        """,
+        "apps": """
+        Usage: hark apps [--db PATH]
+               hark apps add NAME [--alt A,B,C] [--hint SAID] [--vocabulary FILE] [--db PATH]
+
+        Lists the apps requests can name ("… in Hark", "tell Hark to …"), or registers one with up
+        to three alternative names, a pronunciation hint, and a global vocabulary file in
+        Apple's AppIntentVocabulary structure (JSON). Names are matched forgivingly: case,
+        punctuation, and a recogniser's splitting ("walk mate" = "walkmate").
         """,
         "bench": """
         Usage: hark bench [--requests N] [--db PATH]

@@ -55,6 +55,8 @@ func run() async -> Int32 {
         case "eval": return try await Commands.eval(arguments, dbPath: dbPath)
         case "parse": return try await Commands.parse(arguments, dbPath: dbPath)
         case "bench": return try await Commands.bench(arguments)
+        case "vocabulary": return try await Commands.vocabulary(arguments, dbPath: dbPath)
+        case "apps": return try await Commands.apps(arguments, dbPath: dbPath)
         default: return 2
         }
     } catch let error as UsageError {

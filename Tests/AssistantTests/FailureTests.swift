@@ -59,7 +59,7 @@ struct FailureTests {
         _ = await assistant.ask("play skyfall")
         let outcome = await assistant.ask("add this song to the playlist of the day")
         #expect(outcome.destinationReason == .playlistNotEditable)
-        #expect(outcome.reply == "The playlist playlist of the day can't be changed.")
+        #expect(outcome.reply == "The playlist Playlist of the Day can't be changed.")
     }
 
     @Test func speedOutOfRange() async throws {

@@ -15,6 +15,9 @@ struct CompiledGrammar: Sendable {
     var oneWords: Set<String>
     /// Folded phrases that mark an add request as not about media ("shopping list").
     var notPlaylistPhrases: [[String]]
+    /// Folded answer phrases to their position (1-based; -1 is the last).
+    var choicePhrases: [String: Int]
+    var cancelPhrases: Set<String>
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
     init(file: GrammarFile, extraLists: [String: [String]]) throws {
@@ -72,6 +75,16 @@ struct CompiledGrammar: Sendable {
         self.halfWords = Set(file.halfWords)
         self.oneWords = Set(file.oneWords)
         self.notPlaylistPhrases = (file.notPlaylistPhrases ?? []).map(fold)
+        var choicePhrases: [String: Int] = [:]
+        for (position, phrases) in file.choices ?? [:] {
+            guard let number = Int(position) else { continue }
+            for phrase in phrases.split(separator: "|") {
+                choicePhrases[fold(String(phrase)).joined(separator: " ")] = number
+            }
+        }
+        self.choicePhrases = choicePhrases
+        self.cancelPhrases = Set(
+            (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
     }
 
     /// Words that appear in every reading of a node.
@@ -149,6 +162,12 @@ struct CompiledGrammar: Sendable {
     private func part(_ tokens: [String], _ start: Int, _ numbers: NumberWords) -> (Double, Int)? {
         var p = start
         guard p < tokens.count else { return nil }
+        // A clock reading: "1:30", "1:02:03".
+        if tokens[p].contains(":") {
+            let parts = tokens[p].split(separator: ":").compactMap { Double($0) }
+            guard parts.count >= 2, parts.count <= 3 else { return nil }
+            return (parts.reduce(0) { $0 * 60 + $1 }, 1)
+        }
         if halfWords.contains(tokens[p]), p + 2 < tokens.count, oneWords.contains(tokens[p + 1]),
             let unit = durationUnits[tokens[p + 2]]
         {

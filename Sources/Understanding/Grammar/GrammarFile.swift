@@ -25,6 +25,10 @@ struct GrammarFile: Codable, Sendable {
     /// Phrases that show an add request is about something other than media ("shopping list",
     /// "calendar"): such a reading is not a media request.
     var notPlaylistPhrases: [String]?
+    /// Answers to "Which one?": position ("1", "2", … or "-1" for the last) → the phrases that say it.
+    var choices: [String: String]?
+    /// Phrases that drop a question ("never mind").
+    var cancelPhrases: String?
 }
 
 /// Sentences that all mean one intent.

@@ -44,12 +44,12 @@ struct SentenceMatch: Sendable {
 
 /// A capture while matching: numbers only, turned into a `Capture` for matches that are kept.
 struct RawCapture: Sendable {
-    enum Kind: UInt8, Sendable { case listValue, spoken, wildcard, number }
+    enum Kind: UInt8, Sendable { case listValue, spoken, wildcard, number, vocabulary }
     var slot: Int32
     var kind: Kind
     var start: Int
     var end: Int
-    /// String index for `listValue`.
+    /// String index for `listValue`; for `vocabulary`, the type index (entry in `number`).
     var value: Int32 = 0
     var number: Double = 0
 }
@@ -65,8 +65,11 @@ struct Matcher {
     private var found: [(captures: [RawCapture], score: Double)] = []
     private var limit = 24
     private var count: Int { ids.count }
+    /// The request's vocabulary, by type index: first word → phrases.
+    let vocabulary: [[String: [(words: [String], identifier: String, rank: Int)]]]
 
-    init(words: [String], originals: [Substring], grammar: CompiledGrammar) {
+    init(words: [String], originals: [Substring], grammar: CompiledGrammar, vocabulary: Vocabulary = Vocabulary()) {
+        self.vocabulary = vocabulary.isEmpty ? [] : vocabulary.tables()
         self.words = words
         self.originals = originals
         self.grammar = grammar
@@ -152,6 +155,23 @@ struct Matcher {
                 run(pc + 1, position + used, explained + Double(used), wildcards)
                 captures.removeLast()
                 return
+            case .vocabulary:
+                guard position < count, Int(instruction.a) < vocabulary.count,
+                    let phrases = vocabulary[Int(instruction.a)][words[position]]
+                else { return }
+                for (index, phrase) in phrases.enumerated() {
+                    let end = position + phrase.words.count
+                    guard end <= count, words[position..<end].elementsEqual(phrase.words) else { continue }
+                    captures.append(
+                        RawCapture(
+                            slot: instruction.slot, kind: .vocabulary, start: position, end: end,
+                            value: instruction.a, number: Double(index)))
+                    // Taught words explain more than grammar words, and earlier entries more than later.
+                    let bonus = 1.0 - 0.01 * Double(min(phrase.rank, 50))
+                    run(pc + 1, end, explained + Double(phrase.words.count) + bonus, wildcards)
+                    captures.removeLast()
+                }
+                return
             case .match:
                 if position == count { found.append((captures, explained - 0.3 * Double(wildcards))) }
                 return
@@ -180,6 +200,9 @@ struct Matcher {
         case .split: return canStart(Int(instruction.a), position) || canStart(Int(instruction.b), position)
         case .jump: return canStart(Int(instruction.a), position)
         case .wildcard, .number, .duration: return position < count
+        case .vocabulary:
+            return position < count && Int(instruction.a) < vocabulary.count
+                && vocabulary[Int(instruction.a)][words[position]] != nil
         case .match: return position == count
         }
     }
@@ -192,6 +215,7 @@ struct Matcher {
         case .listValue: value = .text(grammar.tables.strings[Int(raw.value)])
         case .spoken, .wildcard: value = .text(said(raw.start..<raw.end))
         case .number: value = .number(raw.number)
+        case .vocabulary: value = .text(vocabulary[Int(raw.value)][words[raw.start]]?[Int(raw.number)].identifier ?? "")
         }
         return Capture(name: name, value: value, range: raw.start..<raw.end, isWildcard: raw.kind == .wildcard)
     }

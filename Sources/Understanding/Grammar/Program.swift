@@ -1,3 +1,5 @@
+import MediaIntents
+
 /// One step of a compiled sentence. Sentences run as small programs over word ids, so matching
 /// touches no strings and no reference counts.
 struct Instruction: Sendable {
@@ -18,6 +20,8 @@ struct Instruction: Sendable {
         case number
         /// A length of time in seconds, captured in `slot`.
         case duration
+        /// A phrase of the request's vocabulary of type `a`, captured in `slot`.
+        case vocabulary
         /// The sentence matched if every word was read.
         case match
     }
@@ -204,6 +208,9 @@ final class ProgramCompiler {
             case .wildcard: program.append(Instruction(op: .wildcard, slot: slot))
             case .number: program.append(Instruction(op: .number, slot: slot))
             case .duration: program.append(Instruction(op: .duration, slot: slot))
+            case .vocabulary(let type):
+                let index = Int32(VocabularyType.allCases.firstIndex(of: type) ?? 0)
+                program.append(Instruction(op: .vocabulary, a: index, slot: slot))
             }
         }
     }

@@ -1,3 +1,5 @@
+import MediaIntents
+
 /// A compiled sentence template: a tree of words, sequences, alternatives and slots.
 indirect enum TemplateNode: Sendable {
     case word(String)
@@ -16,6 +18,8 @@ enum SlotKind: Sendable {
     case number
     /// A length of time ("45 seconds", "a minute and a half").
     case duration
+    /// One phrase of a vocabulary given with the request (`{mediaName:vocab.playlistTitle}`).
+    case vocabulary(VocabularyType)
 }
 
 /// A list's phrases, indexed by their first word.
@@ -156,6 +160,11 @@ struct TemplateParser {
         case "number": return .slot(name: name, kind: .number)
         case "duration": return .slot(name: name, kind: .duration)
         case "any": return .slot(name: name, kind: .wildcard)
+        case _ where listName.hasPrefix("vocab."):
+            guard let type = VocabularyType(rawValue: String(listName.dropFirst(6))) else {
+                throw TemplateError(template: source, reason: "unknown vocabulary \(listName)")
+            }
+            return .slot(name: name, kind: .vocabulary(type))
         default:
             if let list = lists[listName] {
                 return .slot(name: name, kind: .list(name: listName, list, spoken: spokenLists.contains(listName)))

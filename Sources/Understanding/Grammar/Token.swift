@@ -45,7 +45,7 @@ struct Token: Sendable, Hashable {
                 inWord = true
             } else if ch == "'" || ch == "’" {
                 inWord = start != nil && next < text.endIndex && text[next].isLetter
-            } else if ch == "." || ch == "," {
+            } else if ch == "." || ch == "," || ch == ":" {
                 inWord =
                     start != nil && text[text.index(before: index)].isNumber && next < text.endIndex
                     && text[next].isNumber
@@ -110,7 +110,7 @@ struct Token: Sendable, Hashable {
                 inWord = true
             } else if byte == 0x27 {
                 inWord = start != nil && isLetter(next)
-            } else if byte == 0x2E || byte == 0x2C {
+            } else if byte == 0x2E || byte == 0x2C || byte == 0x3A {
                 inWord = start != nil && i > 0 && isDigit(bytes[i - 1]) && isDigit(next)
             } else {
                 inWord = false

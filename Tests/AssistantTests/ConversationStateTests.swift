@@ -1,0 +1,102 @@
+import Assistant
+import Foundation
+import MediaIntents
+import Testing
+
+@Suite("Vocabulary, apps and follow-ups")
+struct ConversationStateTests {
+    @Test func userVocabularyChangesTheReading() async throws {
+        let assistant = try freshAssistant()
+        let before = await assistant.interpret("play sunday chill mix")
+        #expect(before.search?.mediaType != .playlist)
+        try await assistant.setVocabulary(["Sunday Chill Mix", "Road Songs"], type: .playlistTitle)
+        let after = await assistant.interpret("play sunday chill mix")
+        #expect(after.search == MediaSearch(mediaType: .playlist, mediaName: "Sunday Chill Mix"))
+        #expect(try await assistant.vocabulary()[.playlistTitle] == ["Sunday Chill Mix", "Road Songs"])
+        // Another user's vocabulary is theirs alone.
+        let other = await assistant.interpret("play sunday chill mix", context: RequestContext(user: "bob"))
+        #expect(other.search?.mediaType != .playlist)
+    }
+
+    @Test func appGlobalVocabularyBeatsDecadeAndGenre() async throws {
+        let assistant = try freshAssistant()
+        let understood = await assistant.interpret("play 70s classic punk songs")
+        #expect(understood.search == MediaSearch(mediaType: .playlist, mediaName: "70s Classic Punk Songs"))
+        let outcome = await assistant.ask("play playlist of the day")
+        #expect(outcome.reply == "Playing the playlist Playlist of the Day.")
+    }
+
+    @Test func registeredAppAnswersToItsNamesHoweverTheyAreSplit() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-apps-\(UUID().uuidString).db")
+            .path
+        try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
+        try await Assistant(databasePath: path).register(
+            AppRegistration(identifier: "app.walkmate", name: "Walk Mate", alternativeNames: ["Stroll"]))
+        let assistant = try Assistant(databasePath: path)
+        for text in [
+            "tell walkmate to play skyfall", "play skyfall on walk mate", "play skyfall using Walk-Mate",
+            "ask stroll to play skyfall", "play skyfall in walkm ate",
+        ] {
+            let outcome = await assistant.ask(text)
+            #expect(outcome.app == "Walk Mate", "\(text)")
+            #expect(outcome.understood.search?.mediaName?.lowercased() == "skyfall", "\(text)")
+        }
+        #expect(await assistant.ask("play skyfall").app == "Hark")
+    }
+
+    @Test func whichArtistIsAskedAndAnswered() async throws {
+        let assistant = try freshAssistant()
+        _ = await assistant.ask("play uptown funk")
+        let question = await assistant.ask("I like this artist")
+        #expect(question.code == .needsChoice)
+        #expect(question.reply == "Which one: Mark Ronson or Bruno Mars?")
+        let answer = await assistant.ask("the second one")
+        #expect(answer.reply == "Got it, you like Bruno Mars.")
+        #expect(answer.items.first?.type == .artist)
+    }
+
+    @Test(arguments: [
+        ("number one", "Hello by Adele"), ("lionel richie", "Hello by Lionel Richie"),
+        ("the last one", "Hello by Lionel Richie"),
+    ])
+    func sameTitleIsAskedAndAnsweredByPositionOrName(answer: String, added: String) async throws {
+        let assistant = try freshAssistant()
+        let question = await assistant.ask("add hello to my road trip playlist")
+        #expect(question.reply == "Which one: Hello by Adele or Hello by Lionel Richie?")
+        let outcome = await assistant.ask(answer)
+        #expect(outcome.reply == "I made a new playlist called Road Trip and added Hello.")
+        #expect(outcome.items.first.map { "\($0.title) by \($0.artist ?? "")" } == added)
+    }
+
+    @Test func neverMindCancelsAndANewRequestMovesOn() async throws {
+        let assistant = try freshAssistant()
+        _ = await assistant.ask("I like hello")
+        #expect(await assistant.ask("never mind").reply == "OK, never mind.")
+        #expect(await assistant.ask("the first one").reply == "Sorry, I didn't get that.")
+        _ = await assistant.ask("I like hello")
+        #expect(await assistant.ask("play skyfall").reply == "Playing Skyfall by Adele.")
+    }
+
+    @Test func questionsExpireAndStayWithTheirUser() async throws {
+        let clock = ManualClock()
+        let assistant = try freshAssistant(clock: clock)
+        _ = await assistant.ask("I like hello")
+        let bob = await assistant.ask("the first one", context: RequestContext(user: "bob"))
+        #expect(bob.reply == "Sorry, I didn't get that.")
+        clock.advance(120)
+        #expect(await assistant.ask("the first one").reply == "Sorry, I didn't get that.")
+    }
+
+    @Test func referencesToWhatIsPlaying() async throws {
+        let assistant = try freshAssistant()
+        _ = await assistant.ask("play the album thriller")
+        let album = await assistant.ask("play this album")
+        #expect(album.nowPlaying?.item?.album == "Thriller")
+        let artist = await assistant.ask("play more by this artist")
+        #expect(artist.nowPlaying?.item?.artist == "Michael Jackson")
+        let station = await assistant.ask("more like this")
+        #expect(station.reply.hasPrefix("Playing a station based on"))
+        _ = await assistant.ask("play hello by adele")
+        #expect(await assistant.ask("I like it").reply == "Got it, you like Hello.")
+    }
+}
