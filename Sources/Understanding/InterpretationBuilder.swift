@@ -22,6 +22,11 @@ struct InterpretationBuilder {
         return builder.plausible ? builder.finish() : nil
     }
 
+    /// Words that point or determine but never name ("I love you", "add the album").
+    static let pronouns: Set<String> = [
+        "you", "u", "ya", "me", "him", "her", "them", "us", "it", "this", "that", "the", "a", "an", "some", "my",
+    ]
+
     private mutating func apply(_ name: String, _ value: SlotValue) {
         // Slot text runs from the first word to the last, so it has no outer spaces to trim.
         let text = value.text
@@ -30,7 +35,10 @@ struct InterpretationBuilder {
             return Double(text)
         }()
         switch name {
-        case "mediaName": search.mediaName = text
+        case "mediaName":
+            // A pronoun points at something; it is never the name of it ("I love you").
+            if Self.pronouns.contains(text.lowercased()) { plausible = false }
+            search.mediaName = text
         case "artistName": search.artistName = text
         case "albumName": search.albumName = text
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)
@@ -77,6 +85,11 @@ struct InterpretationBuilder {
         var params = params
         var search = search
         if let frequency { search.mediaName = "\(frequency) \(band ?? "FM")" }
+        // "the album Homework by Daft Punk": the album's name qualified by its artist.
+        if search.mediaType == .album, search.artistName != nil, search.albumName == nil, let name = search.mediaName {
+            search.albumName = name
+            search.mediaName = nil
+        }
         if intent == .changeVolume {
             let step = abs(params.volumeDelta ?? 10)
             params.volumeDelta = volumeDown ? -step : step

@@ -118,13 +118,14 @@ public struct Understander: Sendable {
 }
 
 extension CompiledGrammar {
-    /// Whether an add request names a list that is not a playlist ("shopping list", "calendar").
+    /// Whether an add request ends by naming a list that is not a playlist ("… to my shopping list",
+    /// "… to my calendar, please"); "Guest List Polygon" as a playlist name is still a playlist.
     func namesSomethingElse(_ words: [String]) -> Bool {
-        notPlaylistPhrases.contains { phrase in
-            guard let first = phrase.first, phrase.count <= words.count else { return false }
-            return (0...(words.count - phrase.count)).contains { start in
-                words[start] == first && words[start..<(start + phrase.count)].elementsEqual(phrase)
-            }
+        let fillers: Set<String> = ["please", "thanks", "thank", "you", "now", "for", "me"]
+        var end = words.count
+        while end > 0, fillers.contains(words[end - 1]) { end -= 1 }
+        return notPlaylistPhrases.contains { phrase in
+            phrase.count <= end && words[(end - phrase.count)..<end].elementsEqual(phrase)
         }
     }
 }

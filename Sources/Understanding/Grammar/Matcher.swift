@@ -64,6 +64,8 @@ struct Matcher {
     private var captures: [RawCapture] = []
     private var found: [(captures: [RawCapture], score: Double)] = []
     private var limit = 24
+    /// Full matches explored per sentence at most, so a pathological utterance stays fast.
+    static let explorationCap = 256
     private var count: Int { ids.count }
     /// The request's vocabulary, by type index: first word → phrases.
     let vocabulary: [[String: [(words: [String], identifier: String, rank: Int)]]]
@@ -91,9 +93,11 @@ struct Matcher {
         self.program = program
         found.removeAll(keepingCapacity: true)
         captures.removeAll(keepingCapacity: true)
-        self.limit = limit
+        self.limit = Self.explorationCap
         run(0, 0, 0, 0)
-        return found.map { ($0.captures, $0.score + weight) }
+        // Keep the best readings, not the first ones found.
+        if found.count > limit { found.sort { $0.score > $1.score } }
+        return found.prefix(limit).map { ($0.captures, $0.score + weight) }
     }
 
     private mutating func run(_ startPC: Int, _ startPosition: Int, _ startExplained: Double, _ startWildcards: Int) {
