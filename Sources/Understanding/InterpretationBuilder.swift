@@ -10,6 +10,7 @@ struct InterpretationBuilder {
     /// False when a slot holds what it cannot mean (a "year" of 81).
     private var plausible = true
     private var frequency: String?
+    private var genreModifier: String?
     private var band: String?
 
     init(intent: IntentKind) { self.intent = intent }
@@ -44,7 +45,12 @@ struct InterpretationBuilder {
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)
         case "sortOrder": search.sortOrder = SortOrder(rawValue: text)
         case "reference": search.reference = MediaReference(rawValue: text)
-        case "genre": search.genreNames = (search.genreNames ?? []) + [text]
+        case "genreMod": genreModifier = text
+        case "genre":
+            // "progressive" + "metal" is one genre, "progressive metal".
+            let genre = genreModifier.map { "\($0) \(text)" } ?? text
+            genreModifier = nil
+            search.genreNames = (search.genreNames ?? []) + [genre]
         case "mood": search.moodNames = (search.moodNames ?? []) + [text]
         case "decade":
             if let start = number.map(Int.init) { search.releaseDate = YearRange(start: start, end: start + 9) }
