@@ -61,11 +61,17 @@ public struct Understander: Sendable {
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return [] }
         var matcher = Matcher(
             words: tokens.map(\.folded), originals: tokens.map(\.original), grammar: grammar, vocabulary: vocabulary)
-        let present = Set(matcher.ids)
-        let candidates = ((grammar.byFirstWord[matcher.ids[0]] ?? []) + grammar.anyStart).sorted()
+        // Which grammar words the utterance holds, as a bitmap over word ids.
+        var present = [UInt64](repeating: 0, count: (grammar.tables.vocabularySize + 63) / 64)
+        for id in matcher.ids where id >= 0 { present[Int(id) / 64] |= 1 << UInt64(id % 64) }
+        let candidates = grammar.byFirstWord[matcher.ids[0]] ?? grammar.anyStart
         var raw: [(sentence: Int, captures: [RawCapture], score: Double)] = []
         for index in candidates {
-            guard grammar.sentences[index].requiredWords.allSatisfy(present.contains) else { continue }
+            guard
+                grammar.sentences[index].requiredWords.allSatisfy({
+                    present[Int($0) / 64] & (1 << UInt64($0 % 64)) != 0
+                })
+            else { continue }
             let matches = matcher.rawMatches(
                 grammar.sentences[index].program, weight: grammar.sentences[index].weight,
                 limit: Self.readingsPerSentence)

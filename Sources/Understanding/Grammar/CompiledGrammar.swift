@@ -6,7 +6,8 @@ struct CompiledGrammar: Sendable {
     var language: String
     var sentences: [CompiledSentence]
     var tables: ProgramTables
-    /// Sentences by the word id they can start with, and those that can start with anything.
+    /// Sentences to try for an utterance's first word id (those that can start with anything
+    /// included), and those alone for a first word no sentence starts with.
     var byFirstWord: [Int32: [Int]]
     var anyStart: [Int]
     var numbers: NumberWords
@@ -67,7 +68,8 @@ struct CompiledGrammar: Sendable {
                 anyStart.append(index)
             }
         }
-        self.byFirstWord = byFirstWord
+        // Each first word's list already holds the sentences that can start with anything, in order.
+        self.byFirstWord = byFirstWord.mapValues { Array(Set($0 + anyStart)).sorted() }
         self.anyStart = anyStart
         self.numbers = NumberWords(localeIdentifier: file.language)
         self.durationUnits = Dictionary(

@@ -70,7 +70,32 @@ struct Matcher {
     /// The request's vocabulary, by type index: first word → phrases.
     let vocabulary: [[String: [(words: [String], identifier: String, rank: Int)]]]
 
+    /// The grammar's flat phrase tables, held directly so the hot loop reads plain arrays.
+    private let flatStart: [Int32]
+    private let flatEnd: [Int32]
+    private let flatEntries: [PhraseTable.Entry]
+    private let flatWords: [Int32]
+    private let vocabularySize: Int
+    private let guardBits: [UInt64]
+    private let guardWords: Int
+    /// Numbers and durations read at each position, read once per utterance.
+    private var numberAt: [(value: Double, used: Int)?]
+    private var durationAt: [(value: Double, used: Int)?]
+    private var numberRead: [Bool]
+    private var durationRead: [Bool]
+
     init(words: [String], originals: [Substring], grammar: CompiledGrammar, vocabulary: Vocabulary = Vocabulary()) {
+        flatStart = grammar.tables.flatStart
+        flatEnd = grammar.tables.flatEnd
+        flatEntries = grammar.tables.flatEntries
+        flatWords = grammar.tables.flatWords
+        vocabularySize = grammar.tables.vocabularySize
+        guardBits = grammar.tables.guardBits
+        guardWords = grammar.tables.guardWords
+        numberAt = Array(repeating: nil, count: words.count)
+        durationAt = Array(repeating: nil, count: words.count)
+        numberRead = Array(repeating: false, count: words.count)
+        durationRead = Array(repeating: false, count: words.count)
         self.vocabulary = vocabulary.isEmpty ? [] : vocabulary.tables()
         self.words = words
         self.originals = originals
@@ -116,17 +141,27 @@ struct Matcher {
             case .jump:
                 pc = Int(instruction.a)
             case .split:
-                // Only follow a branch that can read the next word (or end here).
-                if canStart(Int(instruction.a), position) { run(Int(instruction.a), position, explained, wildcards) }
+                // A long branch that cannot read the next word is not tried.
+                if instruction.guardSet < 0 || (position < count && guarded(Int(instruction.guardSet), ids[position])) {
+                    run(Int(instruction.a), position, explained, wildcards)
+                }
                 pc = Int(instruction.b)
+            case .optionalPhrase:
+                if position < count {
+                    for entryIndex in entries(Int(instruction.a), ids[position]) {
+                        let entry = flatEntries[entryIndex]
+                        guard startsAt(entry, position) else { continue }
+                        run(pc + 1, position + Int(entry.length), explained + Double(entry.length), wildcards)
+                    }
+                }
+                pc += 1
             case .phrase, .list:
                 guard position < count else { return }
-                let table = Int(instruction.a)
-                let range = grammar.tables.phrases[table].entryRange(startingWith: ids[position])
+                let range = entries(Int(instruction.a), ids[position])
                 if range.isEmpty { return }
                 for entryIndex in range {
-                    let entry = grammar.tables.phrases[table].entries[entryIndex]
-                    guard startsAt(table, entry, position) else { continue }
+                    let entry = flatEntries[entryIndex]
+                    guard startsAt(entry, position) else { continue }
                     let end = position + Int(entry.length)
                     if instruction.op == .list {
                         let kind: RawCapture.Kind = instruction.b == 1 ? .spoken : .listValue
@@ -148,11 +183,8 @@ struct Matcher {
                 return
             case .number, .duration:
                 guard position < count else { return }
-                let read =
-                    instruction.op == .number
-                    ? grammar.numbers.read(words[position...])
-                    : grammar.readDuration(words, at: position, numbers: grammar.numbers)
-                guard let (value, used) = read else { return }
+                guard let (value, used) = instruction.op == .number ? number(at: position) : duration(at: position)
+                else { return }
                 captures.append(
                     RawCapture(
                         slot: instruction.slot, kind: .number, start: position, end: position + used, number: value))
@@ -183,12 +215,42 @@ struct Matcher {
         }
     }
 
-    private func startsAt(_ table: Int, _ entry: PhraseTable.Entry, _ position: Int) -> Bool {
+    /// Whether word `id` is in guard set `set`.
+    @inline(__always) private func guarded(_ set: Int, _ id: Int32) -> Bool {
+        guard id >= 0 else { return false }
+        return guardBits[set * guardWords + Int(id) / 64] & (1 << UInt64(id % 64)) != 0
+    }
+
+    private mutating func number(at position: Int) -> (value: Double, used: Int)? {
+        if !numberRead[position] {
+            numberRead[position] = true
+            numberAt[position] = grammar.numbers.read(words[position...]).map { ($0.value, $0.count) }
+        }
+        return numberAt[position]
+    }
+
+    private mutating func duration(at position: Int) -> (value: Double, used: Int)? {
+        if !durationRead[position] {
+            durationRead[position] = true
+            durationAt[position] = grammar.readDuration(words, at: position, numbers: grammar.numbers).map {
+                ($0.0, $0.1)
+            }
+        }
+        return durationAt[position]
+    }
+
+    /// Entry indexes of table `table`'s phrases that start with word `id`.
+    @inline(__always) private func entries(_ table: Int, _ id: Int32) -> Range<Int> {
+        guard id >= 0 else { return 0..<0 }
+        let slot = table * vocabularySize + Int(id)
+        return Int(flatStart[slot])..<Int(flatEnd[slot])
+    }
+
+    private func startsAt(_ entry: PhraseTable.Entry, _ position: Int) -> Bool {
         let length = Int(entry.length)
         guard position + length <= count else { return false }
         let start = Int(entry.start)
-        for offset in 1..<max(length, 1)
-        where ids[position + offset] != grammar.tables.phrases[table].words[start + offset] {
+        for offset in 1..<max(length, 1) where ids[position + offset] != flatWords[start + offset] {
             return false
         }
         return true
@@ -200,7 +262,10 @@ struct Matcher {
         switch instruction.op {
         case .word: return position < count && ids[position] == instruction.a
         case .phrase, .list:
-            return position < count && grammar.tables.phrases[Int(instruction.a)].hasPhrase(startingWith: ids[position])
+            return position < count && !entries(Int(instruction.a), ids[position]).isEmpty
+        case .optionalPhrase:
+            return (position < count && !entries(Int(instruction.a), ids[position]).isEmpty)
+                || canStart(pc + 1, position)
         case .split: return canStart(Int(instruction.a), position) || canStart(Int(instruction.b), position)
         case .jump: return canStart(Int(instruction.a), position)
         case .wildcard, .number, .duration: return position < count

@@ -8,6 +8,8 @@ struct Instruction: Sendable {
         case word
         /// One phrase of table `a` (alternatives of plain words, such as `<play>`), no capture.
         case phrase
+        /// Like `phrase`, or nothing (`[the|a]`).
+        case optionalPhrase
         /// One phrase of table `a`, captured in slot `slot`; `b == 1` keeps the words as said.
         case list
         /// Try `a`, then `b`.
@@ -30,10 +32,13 @@ struct Instruction: Sendable {
     var a: Int32 = 0
     var b: Int32 = 0
     var slot: Int32 = 0
+    /// For `split`: index of the set of words branch `a` can start with, when it cannot start with
+    /// anything else (so a branch that cannot read the next word is skipped); -1 when unknown.
+    var guardSet: Int32 = -1
 }
 
-/// Phrases by their first word id. Built as a dictionary, then frozen into flat arrays indexed by
-/// word id, so a lookup while matching is two array reads.
+/// Phrases by their first word id, while compiling; `ProgramTables` freezes all tables into flat
+/// arrays indexed by table and word id, so a lookup while matching is two array reads.
 struct PhraseTable: Sendable {
     /// One phrase: `length` word ids from `start` in `words`, and its output value.
     struct Entry: Sendable {
@@ -43,35 +48,6 @@ struct PhraseTable: Sendable {
     }
 
     var byFirst: [Int32: [(words: [Int32], value: Int32)]] = [:]
-    /// For each word id, the range of `entries` of phrases starting with it (empty when none).
-    private(set) var groupStart: [Int32] = []
-    private(set) var groupEnd: [Int32] = []
-    private(set) var entries: [Entry] = []
-    private(set) var words: [Int32] = []
-
-    mutating func freeze(vocabularySize: Int) {
-        groupStart = Array(repeating: 0, count: vocabularySize)
-        groupEnd = Array(repeating: 0, count: vocabularySize)
-        for (first, phrases) in byFirst.sorted(by: { $0.key < $1.key }) {
-            groupStart[Int(first)] = Int32(entries.count)
-            for phrase in phrases {
-                entries.append(Entry(start: Int32(words.count), length: Int32(phrase.words.count), value: phrase.value))
-                words.append(contentsOf: phrase.words)
-            }
-            groupEnd[Int(first)] = Int32(entries.count)
-        }
-    }
-
-    /// Whether some phrase starts with word `id`.
-    @inline(__always) func hasPhrase(startingWith id: Int32) -> Bool {
-        id >= 0 && Int(id) < groupStart.count && groupEnd[Int(id)] > groupStart[Int(id)]
-    }
-
-    /// Entry indexes of phrases starting with word `id`.
-    @inline(__always) func entryRange(startingWith id: Int32) -> Range<Int> {
-        guard id >= 0, Int(id) < groupStart.count else { return 0..<0 }
-        return Int(groupStart[Int(id)])..<Int(groupEnd[Int(id)])
-    }
 }
 
 /// Everything programs refer to by number: word ids, phrase tables, output strings, slot names.
@@ -80,6 +56,17 @@ struct ProgramTables: Sendable {
     var phrases: [PhraseTable] = []
     var strings: [String] = []
     var slotNames: [String] = []
+    /// All frozen tables in flat arrays: entries of table `t` starting with word `w` are
+    /// `flatEntries[flatStart[t * vocabularySize + w] ..< flatEnd[…]]`, their words in `flatWords`.
+    /// Word sets that guard `split` branches, as bitmaps over word ids (`guardWords` words each).
+    var guardSets: [Set<Int32>] = []
+    var guardBits: [UInt64] = []
+    var guardWords = 0
+    var vocabularySize = 0
+    var flatStart: [Int32] = []
+    var flatEnd: [Int32] = []
+    var flatEntries: [PhraseTable.Entry] = []
+    var flatWords: [Int32] = []
 }
 
 /// Turns template trees into programs, sharing word ids and tables between sentences.
@@ -128,8 +115,28 @@ final class ProgramCompiler {
     /// The tables, frozen for matching once every sentence is compiled.
     func frozenTables() -> ProgramTables {
         var frozen = tables
-        for index in frozen.phrases.indices {
-            frozen.phrases[index].freeze(vocabularySize: frozen.wordIDs.count)
+        let size = frozen.wordIDs.count
+        frozen.vocabularySize = size
+        frozen.guardWords = (size + 63) / 64
+        frozen.guardBits = Array(repeating: 0, count: frozen.guardWords * frozen.guardSets.count)
+        for (index, set) in frozen.guardSets.enumerated() {
+            for word in set { frozen.guardBits[index * frozen.guardWords + Int(word) / 64] |= 1 << UInt64(word % 64) }
+        }
+        frozen.flatStart = Array(repeating: 0, count: size * frozen.phrases.count)
+        frozen.flatEnd = Array(repeating: 0, count: size * frozen.phrases.count)
+        for (table, phrases) in frozen.phrases.enumerated() {
+            for (first, list) in phrases.byFirst.sorted(by: { $0.key < $1.key }) {
+                let slot = table * size + Int(first)
+                frozen.flatStart[slot] = Int32(frozen.flatEntries.count)
+                for phrase in list {
+                    frozen.flatEntries.append(
+                        PhraseTable.Entry(
+                            start: Int32(frozen.flatWords.count), length: Int32(phrase.words.count), value: phrase.value
+                        ))
+                    frozen.flatWords.append(contentsOf: phrase.words)
+                }
+                frozen.flatEnd[slot] = Int32(frozen.flatEntries.count)
+            }
         }
         return frozen
     }
@@ -139,7 +146,46 @@ final class ProgramCompiler {
         var program: [Instruction] = []
         emit(node, into: &program)
         program.append(Instruction(op: .match))
+        guardBranches(&program)
         return program
+    }
+
+    /// Branches worth guarding: long enough that trying and failing them costs more than a set lookup.
+    static let guardedBranchLength = 3
+
+    /// Gives every long `split` branch the set of words it can start with, when that set is known.
+    private func guardBranches(_ program: inout [Instruction]) {
+        var memo: [Int: (words: Set<Int32>, any: Bool)] = [:]
+        func first(_ pc: Int, _ depth: Int) -> (words: Set<Int32>, any: Bool) {
+            if let known = memo[pc] { return known }
+            guard depth < 400 else { return ([], true) }
+            let instruction = program[pc]
+            let result: (words: Set<Int32>, any: Bool)
+            switch instruction.op {
+            case .word: result = ([instruction.a], false)
+            case .phrase, .list: result = (Set(tables.phrases[Int(instruction.a)].byFirst.keys), false)
+            case .optionalPhrase:
+                let next = first(pc + 1, depth + 1)
+                result = (Set(tables.phrases[Int(instruction.a)].byFirst.keys).union(next.words), next.any)
+            case .wildcard, .number, .duration, .vocabulary, .match: result = ([], true)
+            case .jump: result = first(Int(instruction.a), depth + 1)
+            case .split:
+                let a = first(Int(instruction.a), depth + 1)
+                let b = first(Int(instruction.b), depth + 1)
+                result = (a.words.union(b.words), a.any || b.any)
+            }
+            memo[pc] = result
+            return result
+        }
+        for pc in program.indices where program[pc].op == .split {
+            let a = Int(program[pc].a)
+            let b = Int(program[pc].b)
+            guard b - a >= Self.guardedBranchLength else { continue }
+            let branch = first(a, 0)
+            guard !branch.any else { continue }
+            program[pc].guardSet = Int32(tables.guardSets.count)
+            tables.guardSets.append(branch.words)
+        }
     }
 
     /// The words of a node that is only plain words, or nil.
@@ -171,10 +217,7 @@ final class ProgramCompiler {
                 let key = phrases.map { $0.joined(separator: " ") }.sorted().joined(separator: "|")
                 let index = table(key: "phrase:" + key, phrases: phrases.map { ($0, "") })
                 if optional {
-                    // split(try the phrase, skip it)
-                    let at = program.count
-                    program.append(Instruction(op: .split, a: Int32(at + 1), b: Int32(at + 2)))
-                    program.append(Instruction(op: .phrase, a: index))
+                    program.append(Instruction(op: .optionalPhrase, a: index))
                 } else {
                     program.append(Instruction(op: .phrase, a: index))
                 }
