@@ -27,6 +27,8 @@ public struct Evaluator {
     public private(set) var perIntent: [String: Tally] = [:]
     public private(set) var perLang: [String: Tally] = [:]
     public private(set) var failures: [Failure] = []
+    /// Per field: pairs right, predicted and in the gold rows ("name" is a bare name compared by value).
+    public private(set) var perField: [String: Tally] = [:]
 
     public init() {}
 
@@ -47,6 +49,13 @@ public struct Evaluator {
         tally.truePositives = correct
         tally.predictedPairs = predictedPairs.count
         tally.goldPairs = goldPairs.count
+        for field in Set(goldPairs.keys).union(predictedPairs.keys) {
+            var fieldTally = Tally()
+            fieldTally.truePositives = predictedPairs[field] != nil && predictedPairs[field] == goldPairs[field] ? 1 : 0
+            fieldTally.predictedPairs = predictedPairs[field] == nil ? 0 : 1
+            fieldTally.goldPairs = goldPairs[field] == nil ? 0 : 1
+            Self.merge(&perField[field, default: Tally()], fieldTally)
+        }
         Self.merge(&total, tally)
         Self.merge(&perIntent[gold.intent.rawValue, default: Tally()], tally)
         Self.merge(&perLang[row.lang ?? "?", default: Tally()], tally)
@@ -103,7 +112,26 @@ public struct Evaluator {
         public var exactMatch: Double
         public var perIntent: [String: Scores]
         public var perLang: [String: Scores]
+        public var perField: [String: FieldScores]
         public var failures: [Failure]
+    }
+
+    /// Precision, recall and F1 of one field.
+    public struct FieldScores: Codable, Sendable {
+        public var gold: Int
+        public var predicted: Int
+        public var precision: Double
+        public var recall: Double
+        public var f1: Double
+
+        init(_ tally: Tally) {
+            let scores = Scores(tally)
+            gold = tally.goldPairs
+            predicted = tally.predictedPairs
+            precision = scores.slotPrecision
+            recall = scores.slotRecall
+            f1 = scores.slotF1
+        }
     }
 
     public var report: Report {
@@ -111,6 +139,7 @@ public struct Evaluator {
         return Report(
             rows: overall.rows, intentAccuracy: overall.intentAccuracy, slotPrecision: overall.slotPrecision,
             slotRecall: overall.slotRecall, slotF1: overall.slotF1, exactMatch: overall.exactMatch,
-            perIntent: perIntent.mapValues(Scores.init), perLang: perLang.mapValues(Scores.init), failures: failures)
+            perIntent: perIntent.mapValues(Scores.init), perLang: perLang.mapValues(Scores.init),
+            perField: perField.mapValues(FieldScores.init), failures: failures)
     }
 }
