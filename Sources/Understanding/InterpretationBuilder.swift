@@ -46,6 +46,11 @@ struct InterpretationBuilder {
         case "sortOrder": search.sortOrder = SortOrder(rawValue: text)
         case "reference": search.reference = MediaReference(rawValue: text)
         case "genreMod": genreModifier = text
+        case "genre2":
+            // "hardcore hip hop", "pop rap": two genre words said as one genre.
+            if var genres = search.genreNames, let last = genres.popLast() {
+                search.genreNames = genres + ["\(last) \(text)"]
+            }
         case "genre":
             // "progressive" + "metal" is one genre, "progressive metal".
             let genre = genreModifier.map { "\($0) \(text)" } ?? text
