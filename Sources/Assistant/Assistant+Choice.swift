@@ -10,6 +10,15 @@ extension Assistant {
     static let strongFit = 0.9
 
     func choose(_ interpretations: [Interpretation], context: RequestContext, device: String) async -> Understood? {
+        guard let chosen = await chooseReading(interpretations, context: context, device: device) else { return nil }
+        let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
+        guard kinds.contains(chosen.intent) else { return chosen }
+        return await core.typed(chosen, user: context.user, device: device)
+    }
+
+    private func chooseReading(_ interpretations: [Interpretation], context: RequestContext, device: String) async
+        -> Understood?
+    {
         // Readings that hold only if the catalog has the thing ("find my keys" is not a search for music).
         var interpretations = interpretations
         while let first = interpretations.first, first.needsCatalog {

@@ -16,3 +16,41 @@ extension LibraryCore {
         return score
     }
 }
+
+extension LibraryCore {
+    /// The reading with its type set by what the catalog holds: "play Thriller by Michael Jackson"
+    /// is the album when the catalog has only the album; "play Adele" names the artist.
+    func typed(_ understood: Understood, user: String, device: String) -> Understood {
+        guard var search = understood.search, search.reference == nil, let name = search.mediaName,
+            search.mediaType == nil || search.mediaType == .song
+        else { return understood }
+        if search.mediaType == .song,
+            let best = (try? find(search, user: user, device: device))?.first,
+            best.item.type == .song, best.nameMatch >= 0.95
+        {
+            return understood
+        }
+        var untyped = search
+        untyped.mediaType = nil
+        guard let best = (try? find(untyped, user: user, device: device))?.first, best.nameMatch >= 0.95,
+            best.item.type != search.mediaType
+        else { return understood }
+        switch best.item.type {
+        case .album where search.artistName != nil:
+            search.albumName = name
+            search.mediaName = nil
+            search.mediaType = .album
+        case .artist where search.artistName == nil && search.albumName == nil:
+            search.artistName = name
+            search.mediaName = nil
+            search.mediaType = nil
+        case .playlist, .podcastShow, .podcastEpisode, .audioBook, .radioStation, .album:
+            search.mediaType = best.item.type
+        default:
+            return understood
+        }
+        var out = understood
+        out.search = search
+        return out
+    }
+}

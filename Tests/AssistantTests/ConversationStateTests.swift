@@ -99,4 +99,18 @@ struct ConversationStateTests {
         _ = await assistant.ask("play hello by adele")
         #expect(await assistant.ask("I like it").reply == "Got it, you like Hello.")
     }
+
+    @Test func theCatalogSetsTheTypeTheWordsLeaveOpen() async throws {
+        let assistant = try freshAssistant()
+        // A song called Thriller exists: "X by Y" stays a song.
+        #expect(await assistant.interpret("play thriller by michael jackson").search?.mediaType == .song)
+        // Only an album called Abbey Road exists: the same words mean the album.
+        let album = await assistant.interpret("play abbey road by the beatles")
+        #expect(album.search == MediaSearch(mediaType: .album, artistName: "the beatles", albumName: "abbey road"))
+        #expect(
+            await assistant.ask("play abbey road by the beatles").reply
+                == "Playing the album Abbey Road by The Beatles.")
+        // A bare name that is an artist.
+        #expect(await assistant.interpret("play adele").search == MediaSearch(artistName: "adele"))
+    }
 }
