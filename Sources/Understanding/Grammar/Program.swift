@@ -83,20 +83,17 @@ final class ProgramCompiler {
         return id
     }
 
-    private func string(_ text: String) -> Int32 {
-        if let index = stringIndex[text] { return index }
-        let index = Int32(tables.strings.count)
-        tables.strings.append(text)
-        stringIndex[text] = index
-        return index
-    }
+    private func string(_ text: String) -> Int32 { Self.intern(text, in: &stringIndex, list: &tables.strings) }
 
-    private func slot(_ name: String) -> Int32 {
-        if let index = slotIndex[name] { return index }
-        let index = Int32(tables.slotNames.count)
-        tables.slotNames.append(name)
-        slotIndex[name] = index
-        return index
+    private func slot(_ name: String) -> Int32 { Self.intern(name, in: &slotIndex, list: &tables.slotNames) }
+
+    /// The number of `key` in `list`, appending it when new.
+    private static func intern(_ key: String, in index: inout [String: Int32], list: inout [String]) -> Int32 {
+        if let known = index[key] { return known }
+        let number = Int32(list.count)
+        list.append(key)
+        index[key] = number
+        return number
     }
 
     private func table(key: String, phrases: [(words: [String], value: String)]) -> Int32 {

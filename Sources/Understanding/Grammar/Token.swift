@@ -15,15 +15,7 @@ struct Token: Sendable, Hashable {
         func close(at end: String.Index) {
             if let begin = start {
                 let original = text[begin..<end]
-                let folded = NameFolding.tokens(String(original)).joined()
-                // "1.5x" is a number and a times sign: "play at 1.5x".
-                if folded.count > 1, folded.hasSuffix("x"), Double(folded.dropLast()) != nil {
-                    let cut = original.index(before: original.endIndex)
-                    tokens.append(Token(folded: String(folded.dropLast()), original: original[..<cut]))
-                    tokens.append(Token(folded: "x", original: original[cut...]))
-                } else if !folded.isEmpty {
-                    tokens.append(Token(folded: folded, original: original))
-                }
+                appendWord(NameFolding.tokens(String(original)).joined(), original, to: &tokens)
             }
             start = nil
         }
@@ -65,6 +57,17 @@ struct Token: Sendable, Hashable {
         return tokens
     }
 
+    /// Adds a word; "1.5x" is a number and a times sign ("play at 1.5x").
+    private static func appendWord(_ folded: String, _ original: Substring, to tokens: inout [Token]) {
+        if folded.count > 1, folded.hasSuffix("x"), Double(folded.dropLast()) != nil {
+            let cut = original.index(before: original.endIndex)
+            tokens.append(Token(folded: String(folded.dropLast()), original: original[..<cut]))
+            tokens.append(Token(folded: "x", original: original[cut...]))
+        } else if !folded.isEmpty {
+            tokens.append(Token(folded: folded, original: original))
+        }
+    }
+
     /// The same rules as `split`, on bytes: most requests are plain ASCII, and Character
     /// properties are slow to ask for.
     static func splitASCII(_ text: String) -> [Token] {
@@ -83,14 +86,7 @@ struct Token: Sendable, Hashable {
                 let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
                 folded.unicodeScalars.append(Unicode.Scalar(lower))
             }
-            let original = text[index(start)..<index(end)]
-            if folded.count > 1, folded.hasSuffix("x"), Double(folded.dropLast()) != nil {
-                let cut = original.index(before: original.endIndex)
-                tokens.append(Token(folded: String(folded.dropLast()), original: original[..<cut]))
-                tokens.append(Token(folded: "x", original: original[cut...]))
-            } else if !folded.isEmpty {
-                tokens.append(Token(folded: folded, original: original))
-            }
+            appendWord(folded, text[index(start)..<index(end)], to: &tokens)
         }
         var start: Int?
         var i = 0
