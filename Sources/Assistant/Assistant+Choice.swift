@@ -55,7 +55,8 @@ extension Assistant {
     /// Understanding with the catalog's help: the reading `ask` would act on, or `none`.
     public func interpret(_ text: String, context: RequestContext = RequestContext()) async -> Understood {
         let vocabulary = await vocabulary(for: context.user)
-        let interpretations = understander.understand(text, language: context.language, vocabulary: vocabulary)
+        let language = context.language ?? understander.detectLanguage(text)
+        let interpretations = understander.understand(text, language: language, vocabulary: vocabulary)
         let device = Self.device(for: interpretations.first?.understood.params, context: context)
         return await choose(interpretations, context: context, device: device) ?? .none
     }

@@ -65,7 +65,7 @@ extension Assistant {
                     ? replies.sayItem("search.one", first, language: language)
                     : replies.sayItem("search.results", first, extra: ["count": count], language: language)
             } else {
-                outcome.reply = say("fail.notFound", ["query": Self.describe(search)])
+                outcome.reply = say("fail.notFound", ["query": describe(search, language: language)])
             }
         case .nowPlayingQuestion:
             await answer(params.question ?? .any, handler: handler, language: language, outcome: &outcome)
@@ -98,7 +98,7 @@ extension Assistant {
         }
         let kind = response.details["kind"] ?? "item"
         var values = replies.values(for: first)
-        values["what"] = Self.describe(intent.mediaSearch)
+        values["what"] = describe(intent.mediaSearch, language: language)
         values["rate"] = intent.playbackSpeed.map(NumberWords.format) ?? ""
         switch kind {
         case "resume": outcome.reply = replies.say("play.resume", values, language: language)
@@ -187,7 +187,7 @@ extension Assistant {
                     }
                     return replies.say("affinity.nothingPlaying", language: language)
                 }
-                return replies.say("fail.notFound", ["query": Self.describe(search)], language: language)
+                return replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
             default: continue
             }
         }
@@ -222,21 +222,20 @@ extension Assistant {
         outcome.speedReason = response.speedReason
     }
 
-    /// What a search asked for, in words: "Skyfall by Adele", "sad acoustic music", "80s rock".
-    static func describe(_ search: MediaSearch) -> String {
-        var words: [String] = []
+    /// What a search asked for, in words: "Skyfall by Adele", "sad acoustic music", "80s rock music".
+    func describe(_ search: MediaSearch, language: String = "en") -> String {
         if let name = search.mediaName ?? search.albumName {
-            words.append(name)
-            if let artist = search.artistName { words += ["by", artist] }
-            return words.joined(separator: " ")
+            guard let artist = search.artistName else { return name }
+            return replies.say("item.byArtist", ["title": name, "artist": artist], language: language)
         }
-        if let artist = search.artistName { return "music by \(artist)" }
-        if let order = search.sortOrder { words.append(order == .popular ? "the top" : "the \(order.rawValue)") }
+        if let artist = search.artistName { return replies.say("musicBy", ["artist": artist], language: language) }
+        var words: [String] = []
+        if let order = search.sortOrder { words.append(order == .popular ? "top" : order.rawValue) }
         if let range = search.releaseDate, range.end - range.start == 9 { words.append("\(range.start % 100)s") }
         words += search.moodNames ?? []
         words += search.genreNames ?? []
-        words.append(search.mediaType == .album ? "albums" : "music")
-        if let range = search.releaseDate, range.start == range.end { words += ["from", String(range.start)] }
+        words.append(replies.say(search.mediaType == .album ? "albums" : "music", language: language))
+        if let range = search.releaseDate, range.start == range.end { words.append(String(range.start)) }
         return words.joined(separator: " ")
     }
 }

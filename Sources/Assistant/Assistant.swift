@@ -53,7 +53,7 @@ public final class Assistant: Sendable {
 
     /// Answers one request.
     public func ask(_ text: String, context: RequestContext = RequestContext()) async -> Outcome {
-        let language = context.language ?? understander.defaultLanguage
+        let language = context.language ?? understander.detectLanguage(text)
         var outcome = Outcome(
             text: text, language: language, understood: .none, interpretations: [], app: nil,
             device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,

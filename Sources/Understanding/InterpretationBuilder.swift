@@ -3,6 +3,8 @@ import MediaIntents
 /// Turns a sentence match (slots and fixed values) into an `Understood`.
 struct InterpretationBuilder {
     private var intent: IntentKind
+    /// Folded words that never name anything in this language.
+    private let notNames: Set<String>
     private var app: String?
     private var search = MediaSearch()
     private var params = IntentParameters()
@@ -13,20 +15,20 @@ struct InterpretationBuilder {
     private var genreModifier: String?
     private var band: String?
 
-    init(intent: IntentKind) { self.intent = intent }
+    init(intent: IntentKind, notNames: Set<String>) {
+        self.intent = intent
+        self.notNames = notNames
+    }
 
     /// The request a match means, or nil when a slot cannot mean what it holds.
-    static func build(intent: IntentKind, fixed: [String: String], captures: [Capture]) -> Understood? {
-        var builder = InterpretationBuilder(intent: intent)
+    static func build(
+        intent: IntentKind, fixed: [String: String], captures: [Capture], notNames: Set<String> = []
+    ) -> Understood? {
+        var builder = InterpretationBuilder(intent: intent, notNames: notNames)
         for (name, value) in fixed.sorted(by: { $0.key < $1.key }) { builder.apply(name, .text(value)) }
         for capture in captures { builder.apply(capture.name, capture.value) }
         return builder.plausible ? builder.finish() : nil
     }
-
-    /// Words that point or determine but never name ("I love you", "add the album").
-    static let pronouns: Set<String> = [
-        "you", "u", "ya", "me", "him", "her", "them", "us", "it", "this", "that", "the", "a", "an", "some", "my",
-    ]
 
     private mutating func apply(_ name: String, _ value: SlotValue) {
         // Slot text runs from the first word to the last, so it has no outer spaces to trim.
@@ -38,7 +40,7 @@ struct InterpretationBuilder {
         switch name {
         case "mediaName":
             // A pronoun points at something; it is never the name of it ("I love you").
-            if Self.pronouns.contains(text.lowercased()) { plausible = false }
+            if notNames.contains(NameFolding.tokens(text).joined(separator: " ")) { plausible = false }
             search.mediaName = text
         case "artistName": search.artistName = text
         case "albumName": search.albumName = text
@@ -78,6 +80,7 @@ struct InterpretationBuilder {
         case "affinityType": params.affinityType = AffinityType(rawValue: text)
         case "interval": params.interval = number
         case "position": params.position = number
+        case "positionMinutes": params.position = number.map { $0 * 60 }
         case "rate": params.rate = number
         case "repeatMode": params.repeatMode = RepeatMode(rawValue: text)
         case "shuffle": params.shuffle = text == "true"

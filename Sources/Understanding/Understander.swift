@@ -12,6 +12,7 @@ public struct Understander: Sendable {
     static let readingsPerSentence = 6
 
     private let grammars: [String: CompiledGrammar]
+    private let detector: LanguageDetector
     /// The language used when a request carries none.
     public let defaultLanguage: String
 
@@ -42,10 +43,20 @@ public struct Understander: Sendable {
         }
         self.grammars = grammars
         self.defaultLanguage = defaultLanguage
+        // Words that tell languages apart: each grammar's own words, less those several share
+        // (names of apps and rooms, "tv", "hip hop").
+        var vocabularies = grammars.mapValues { Set($0.tables.wordIDs.keys) }
+        var counts: [String: Int] = [:]
+        for words in vocabularies.values { for word in words { counts[word, default: 0] += 1 } }
+        vocabularies = vocabularies.mapValues { $0.filter { counts[$0] == 1 } }
+        self.detector = LanguageDetector(vocabularies: vocabularies, fallback: defaultLanguage)
     }
 
     /// The folder holding one subfolder per language (grammar and test sentences).
     static var resourcesURL: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
+
+    /// The language of a request without a tag: script first, then word evidence.
+    public func detectLanguage(_ text: String) -> String { detector.detect(text) }
 
     /// Languages with a grammar.
     public var languages: [String] { grammars.keys.sorted() }
@@ -55,7 +66,7 @@ public struct Understander: Sendable {
     public func understand(
         _ text: String, language: String? = nil, vocabulary: Vocabulary = Vocabulary(), limit: Int = 5
     ) -> [Interpretation] {
-        let tag = language ?? defaultLanguage
+        let tag = language ?? detector.detect(text)
         guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return [] }
         let tokens = Token.split(text)
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return [] }
@@ -86,7 +97,8 @@ public struct Understander: Sendable {
             let sentence = grammar.sentences[match.sentence]
             guard
                 let understood = InterpretationBuilder.build(
-                    intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve)),
+                    intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve),
+                    notNames: grammar.notNames),
                 seen.insert(understood).inserted
             else { continue }
             if understood.intent == .addMedia {

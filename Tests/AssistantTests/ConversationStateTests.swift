@@ -114,3 +114,17 @@ struct ConversationStateTests {
         #expect(await assistant.interpret("play adele").search == MediaSearch(artistName: "adele"))
     }
 }
+
+@Suite("Replies in the request's language")
+struct LanguageReplyTests {
+    @Test func germanRequestsGetGermanReplies() async throws {
+        let assistant = try freshAssistant()
+        let play = await assistant.ask("spiele Skyfall von Adele")
+        #expect(play.language == "de")
+        #expect(play.reply == "Ich spiele Skyfall von Adele.")
+        #expect(await assistant.ask("welches Lied ist das").reply == "Das ist Skyfall von Adele.")
+        #expect(await assistant.ask("spule 45 Sekunden vor").reply == "45 Sekunden vorgespult.")
+        #expect(
+            await assistant.ask("wie wird das Wetter morgen").reply == "Entschuldigung, das habe ich nicht verstanden.")
+    }
+}

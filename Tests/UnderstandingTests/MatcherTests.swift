@@ -123,3 +123,19 @@ struct TokenTests {
         #expect(fast.map(\.original) == general.map(\.original))
     }
 }
+
+@Suite("Language detection")
+struct LanguageDetectionTests {
+    @Test(arguments: [
+        ("play skyfall by adele", "en"), ("spiele Skyfall von Adele", "de"), ("nächster Titel", "de"),
+        ("welches Lied ist das", "de"), ("what song is this", "en"), ("включи Сектор Газа", "ru"),
+        ("この曲好き", "ja"), ("播放音乐", "zh-Hans"), ("播放音樂", "zh-Hant"), ("pause", "en"),
+    ])
+    func detects(text: String, language: String) {
+        #expect(sharedUnderstander.detectLanguage(text) == language)
+    }
+
+    @Test func untaggedGermanIsReadWithTheGermanGrammar() {
+        #expect(sharedUnderstander.best("Lautstärke im Wohnzimmer auf 20 stellen").params?.volume == 20)
+    }
+}

@@ -19,6 +19,7 @@ struct CompiledGrammar: Sendable {
     /// Folded answer phrases to their position (1-based; -1 is the last).
     var choicePhrases: [String: Int]
     var cancelPhrases: Set<String>
+    var notNames: Set<String>
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
     init(file: GrammarFile, extraLists: [String: [String]]) throws {
@@ -85,6 +86,7 @@ struct CompiledGrammar: Sendable {
             }
         }
         self.choicePhrases = choicePhrases
+        self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.cancelPhrases = Set(
             (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
     }

@@ -29,6 +29,9 @@ struct GrammarFile: Codable, Sendable {
     var choices: [String: String]?
     /// Phrases that drop a question ("never mind").
     var cancelPhrases: String?
+    /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
+    /// one alone in a name slot is dropped.
+    var notNames: [String]?
 }
 
 /// Sentences that all mean one intent.
