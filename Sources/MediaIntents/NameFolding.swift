@@ -8,9 +8,17 @@ import Foundation
 public enum NameFolding {
     /// Case-folded, diacritics and width removed, punctuation gone, "&" as "and",
     /// English number words and ordinals as digits, whitespace collapsed.
+    ///
+    /// Names in other scripts are transliterated to Latin first, so a name matches however it is
+    /// written: "Сектор Газа" and "Sektor Gaza" have the same key.
     public static func key(_ text: String) -> String {
-        let tokens = tokens(text)
-        return NumberWords.english.digitize(tokens).joined(separator: " ")
+        let latin = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : transliterated(text)
+        return NumberWords.english.digitize(tokens(latin)).joined(separator: " ")
+    }
+
+    /// Any script in Latin letters, by ICU's transliterators ("北京" → "bei jing").
+    public static func transliterated(_ text: String) -> String {
+        text.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false) ?? text
     }
 
     /// Folded words without number rewriting, for scoring text that is not a name.

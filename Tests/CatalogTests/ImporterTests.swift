@@ -82,6 +82,16 @@ struct ImporterTests {
         #expect(song.item.title == "Hello, Goodbye" && song.item.releaseYear == 1967)
     }
 
+    @Test func namesMatchAcrossScripts() throws {
+        let store = try emptyStore()
+        try store.upsert(CatalogEntry(type: .song, title: "Туман", artist: "Сектор Газа"))
+        let resolver = Resolver(store: store)
+        let latin = try #require(try resolver.resolve(MediaSearch(mediaName: "tuman", artistName: "sektor gaza")).first)
+        #expect(latin.item.title == "Туман" && latin.item.artist == "Сектор Газа")
+        let artist = try #require(try resolver.resolve(MediaSearch(mediaName: "Sektor Gaza")).first)
+        #expect(artist.item.type == .artist && artist.item.title == "Сектор Газа")
+    }
+
     @Test func missingFileAndBadMappingAreClear() throws {
         let store = try emptyStore()
         #expect { try CatalogImporter(store: store).importFile("/nonexistent/x.jsonl") } throws: {

@@ -9,6 +9,7 @@ struct NameFoldingTests {
         ("Two Unlimited", "2 unlimited"), ("Beyoncé", "beyonce"), ("AC/DC", "ac dc"),
         ("Guns N' Roses", "guns n roses"), ("Rock & Roll", "rock and roll"), ("  HELLO,   World!! ", "hello world"),
         ("Twenty One Pilots", "21 pilots"), ("The One", "the 1"), ("Ｆｕｌｌ Ｗｉｄｔｈ", "full width"),
+        ("Сектор Газа", "sektor gaza"), ("Земфира", "zemfira"), ("北京", "bei jing"),
     ])
     func key(raw: String, folded: String) {
         #expect(NameFolding.key(raw) == folded)
