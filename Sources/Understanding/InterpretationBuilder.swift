@@ -40,7 +40,9 @@ struct InterpretationBuilder {
         switch name {
         case "mediaName":
             // A pronoun points at something; it is never the name of it ("I love you").
-            if notNames.contains(NameFolding.tokens(text).joined(separator: " ")) { plausible = false }
+            if text.count <= 12, notNames.contains(NameFolding.tokens(text).joined(separator: " ")) {
+                plausible = false
+            }
             search.mediaName = text
         case "artistName": search.artistName = text
         case "albumName": search.albumName = text

@@ -146,12 +146,20 @@ struct Matcher {
                     run(Int(instruction.a), position, explained, wildcards)
                 }
                 pc = Int(instruction.b)
-            case .optionalPhrase:
+            case .optionalPhrase, .optionalList:
                 if position < count {
                     for entryIndex in entries(Int(instruction.a), ids[position]) {
                         let entry = flatEntries[entryIndex]
                         guard startsAt(entry, position) else { continue }
-                        run(pc + 1, position + Int(entry.length), explained + Double(entry.length), wildcards)
+                        let end = position + Int(entry.length)
+                        if instruction.op == .optionalList {
+                            let kind: RawCapture.Kind = instruction.b == 1 ? .spoken : .listValue
+                            captures.append(
+                                RawCapture(
+                                    slot: instruction.slot, kind: kind, start: position, end: end, value: entry.value))
+                        }
+                        run(pc + 1, end, explained + Double(entry.length), wildcards)
+                        if instruction.op == .optionalList { captures.removeLast() }
                     }
                 }
                 pc += 1
@@ -263,7 +271,7 @@ struct Matcher {
         case .word: return position < count && ids[position] == instruction.a
         case .phrase, .list:
             return position < count && !entries(Int(instruction.a), ids[position]).isEmpty
-        case .optionalPhrase:
+        case .optionalPhrase, .optionalList:
             return (position < count && !entries(Int(instruction.a), ids[position]).isEmpty)
                 || canStart(pc + 1, position)
         case .split: return canStart(Int(instruction.a), position) || canStart(Int(instruction.b), position)

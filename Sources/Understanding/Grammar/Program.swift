@@ -12,6 +12,8 @@ struct Instruction: Sendable {
         case optionalPhrase
         /// One phrase of table `a`, captured in slot `slot`; `b == 1` keeps the words as said.
         case list
+        /// Like `list`, or nothing (`[{genreMod}]`).
+        case optionalList
         /// Try `a`, then `b`.
         case split
         /// Go to `a`.
@@ -161,7 +163,7 @@ final class ProgramCompiler {
             switch instruction.op {
             case .word: result = ([instruction.a], false)
             case .phrase, .list: result = (Set(tables.phrases[Int(instruction.a)].byFirst.keys), false)
-            case .optionalPhrase:
+            case .optionalPhrase, .optionalList:
                 let next = first(pc + 1, depth + 1)
                 result = (Set(tables.phrases[Int(instruction.a)].byFirst.keys).union(next.words), next.any)
             case .wildcard, .number, .duration, .vocabulary, .match: result = ([], true)
@@ -207,6 +209,14 @@ final class ProgramCompiler {
         case .sequence(let items):
             for item in items { emit(item, into: &program) }
         case .alternatives(let options):
+            // An optional list slot, `[{genreMod}]`: one instruction that may also read nothing.
+            if options.count == 2, case .slot(_, .list) = options[0], case .sequence(let rest) = options[1],
+                rest.isEmpty
+            {
+                emit(options[0], into: &program)
+                program[program.count - 1].op = .optionalList
+                return
+            }
             let plain = options.map(Self.plainWords)
             if plain.allSatisfy({ $0 != nil }) {
                 let phrases = plain.compactMap { $0 }.filter { !$0.isEmpty }
