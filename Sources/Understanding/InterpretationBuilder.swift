@@ -5,6 +5,7 @@ struct InterpretationBuilder {
     private var intent: IntentKind
     /// Folded words that never name anything in this language.
     private let notNames: Set<String>
+    private let notNameStarts: Set<String>
     private var app: String?
     private var search = MediaSearch()
     private var params = IntentParameters()
@@ -15,16 +16,18 @@ struct InterpretationBuilder {
     private var genreModifier: String?
     private var band: String?
 
-    init(intent: IntentKind, notNames: Set<String>) {
+    init(intent: IntentKind, notNames: Set<String>, notNameStarts: Set<String>) {
         self.intent = intent
         self.notNames = notNames
+        self.notNameStarts = notNameStarts
     }
 
     /// The request a match means, or nil when a slot cannot mean what it holds.
     static func build(
-        intent: IntentKind, fixed: [String: String], captures: [Capture], notNames: Set<String> = []
+        intent: IntentKind, fixed: [String: String], captures: [Capture], notNames: Set<String> = [],
+        notNameStarts: Set<String> = []
     ) -> Understood? {
-        var builder = InterpretationBuilder(intent: intent, notNames: notNames)
+        var builder = InterpretationBuilder(intent: intent, notNames: notNames, notNameStarts: notNameStarts)
         for (name, value) in fixed.sorted(by: { $0.key < $1.key }) { builder.apply(name, .text(value)) }
         for capture in captures { builder.apply(capture.name, capture.value) }
         return builder.plausible ? builder.finish() : nil
@@ -43,8 +46,16 @@ struct InterpretationBuilder {
             if text.count <= 12, notNames.contains(NameFolding.tokens(text).joined(separator: " ")) {
                 plausible = false
             }
+            // A household thing is not a title ("включи свет" turns on the light).
+            if !notNameStarts.isEmpty, let first = NameFolding.tokens(text).first, notNameStarts.contains(first) {
+                plausible = false
+            }
             search.mediaName = text
-        case "artistName": search.artistName = text
+        case "artistName":
+            if !notNameStarts.isEmpty, let first = NameFolding.tokens(text).first, notNameStarts.contains(first) {
+                plausible = false
+            }
+            search.artistName = text
         case "albumName": search.albumName = text
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)
         case "sortOrder": search.sortOrder = SortOrder(rawValue: text)

@@ -98,7 +98,7 @@ public struct Understander: Sendable {
             guard
                 let understood = InterpretationBuilder.build(
                     intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve),
-                    notNames: grammar.notNames),
+                    notNames: grammar.notNames, notNameStarts: grammar.notNameStarts),
                 seen.insert(understood).inserted
             else { continue }
             if understood.intent == .addMedia {

@@ -127,4 +127,16 @@ struct LanguageReplyTests {
         #expect(
             await assistant.ask("wie wird das Wetter morgen").reply == "Entschuldigung, das habe ich nicht verstanden.")
     }
+
+    @Test func russianRequestsGetRussianReplies() async throws {
+        let assistant = try freshAssistant()
+        let play = await assistant.ask("включи трек Skyfall от Adele")
+        #expect(play.language == "ru")
+        #expect(play.reply == "Включаю «Skyfall» — Adele.")
+        #expect(
+            await assistant.ask("мне не нравится этот трек").reply == "Поняла, «Skyfall» вам не нравится. Переключаю.")
+        let band = await assistant.ask("включи Сектор Газа")
+        #expect(band.items.first?.title == "Sektor Gaza" && band.items.first?.type == .artist)
+        #expect(await assistant.ask("включи свет").reply == "Извините, я не поняла.")
+    }
 }

@@ -40,6 +40,17 @@ struct NameFoldingTests {
         #expect(read.count == count)
     }
 
+    @Test(arguments: [
+        ("Земфиру", "Земфира"), ("кухне", "Кухня"), ("Яндекс Музыке", "Яндекс Музыка"), ("Сектор Газа", "Сектора Газа"),
+    ])
+    func russianCaseEndingsCompareEqual(said: String, name: String) {
+        #expect(NameFolding.stem(said) == NameFolding.stem(name))
+    }
+
+    @Test func stemLeavesOtherScriptsAlone() {
+        #expect(NameFolding.stem("Rolling in the Deep") == "rolling in the deep")
+    }
+
     @Test func notANumber() {
         #expect(NumberWords.english.read(["hello"][...]) == nil)
     }

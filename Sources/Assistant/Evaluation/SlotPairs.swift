@@ -51,8 +51,9 @@ enum SlotPairs {
         return out
     }
 
-    /// Case folded, diacritics and punctuation removed, whitespace collapsed.
-    static func text(_ value: String) -> String { NameFolding.tokens(value).joined(separator: " ") }
+    /// Case folded, diacritics and punctuation removed, whitespace collapsed; Russian words
+    /// without their case endings.
+    static func text(_ value: String) -> String { NameFolding.stem(value) }
 
     static func set(_ values: [String]) -> String { Set(values.map(text)).sorted().joined(separator: "|") }
 

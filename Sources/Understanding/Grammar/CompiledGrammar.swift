@@ -20,6 +20,7 @@ struct CompiledGrammar: Sendable {
     var choicePhrases: [String: Int]
     var cancelPhrases: Set<String>
     var notNames: Set<String>
+    var notNameStarts: Set<String>
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
     init(file: GrammarFile, extraLists: [String: [String]]) throws {
@@ -86,6 +87,7 @@ struct CompiledGrammar: Sendable {
             }
         }
         self.choicePhrases = choicePhrases
+        self.notNameStarts = Set((file.notNameStarts ?? []).flatMap(fold))
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.cancelPhrases = Set(
             (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })

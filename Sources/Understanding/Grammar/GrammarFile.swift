@@ -32,6 +32,8 @@ struct GrammarFile: Codable, Sendable {
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?
+    /// First words that make a name something else ("включи свет" is the light, not a song).
+    var notNameStarts: [String]?
 }
 
 /// Sentences that all mean one intent.
