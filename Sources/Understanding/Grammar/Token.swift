@@ -57,8 +57,21 @@ struct Token: Sendable, Hashable {
         return tokens
     }
 
-    /// Adds a word; "1.5x" is a number and a times sign ("play at 1.5x").
+    /// Elided articles and pronouns that stand before a vowel: "l'épisode", "d'Adele", "qu'on".
+    static let elisions: Set<String> = ["l", "d", "j", "m", "n", "s", "t", "c", "qu"]
+
+    /// Adds a word; "1.5x" is a number and a times sign ("play at 1.5x"); "l'épisode" is two words.
     private static func appendWord(_ folded: String, _ original: Substring, to tokens: inout [Token]) {
+        if let mark = original.firstIndex(where: { $0 == "'" || $0 == "’" }), mark > original.startIndex,
+            original.distance(from: original.startIndex, to: mark) <= 2,
+            elisions.contains(original[..<mark].lowercased()), original.index(after: mark) < original.endIndex
+        {
+            let head = original[..<mark]
+            let rest = original[original.index(after: mark)...]
+            tokens.append(Token(folded: head.lowercased(), original: head))
+            appendWord(NameFolding.tokens(String(rest)).joined(), rest, to: &tokens)
+            return
+        }
         if folded.count > 1, folded.hasSuffix("x"), Double(folded.dropLast()) != nil {
             let cut = original.index(before: original.endIndex)
             tokens.append(Token(folded: String(folded.dropLast()), original: original[..<cut]))
