@@ -54,6 +54,7 @@ public struct NumberWords: Sendable {
     public func read(_ tokens: ArraySlice<String>) -> (value: Double, count: Int)? {
         guard let first = tokens.first else { return nil }
         if let value = Self.digitValue(first) { return (value, 1) }
+        if let han = Self.readHan(tokens) { return han }
         var total = 0
         var current = 0
         var used = 0
@@ -88,6 +89,33 @@ public struct NumberWords: Sendable {
             index += 1
         }
         return used > 0 ? (Double(total + current), used) : nil
+    }
+
+    /// Chinese and Japanese numerals, one character per token: 四十五 = 45, 一百二十 = 120, 两 = 2.
+    static let hanDigits: [String: Int] = [
+        "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+    ]
+    static let hanUnits: [String: Int] = ["十": 10, "百": 100, "千": 1000]
+
+    /// Reads Han numerals starting at the first token; nil when it is not one.
+    public static func readHan(_ tokens: ArraySlice<String>) -> (value: Double, count: Int)? {
+        var total = 0
+        var digit: Int?
+        var used = 0
+        for token in tokens {
+            if let value = hanDigits[token] {
+                if digit != nil { break }
+                digit = value
+            } else if let unit = hanUnits[token] {
+                total += (digit ?? 1) * unit
+                digit = nil
+            } else {
+                break
+            }
+            used += 1
+        }
+        guard used > 0 else { return nil }
+        return (Double(total + (digit ?? 0)), used)
     }
 
     /// The value of a digit token: "45", "1.5", "81st", "2nd".

@@ -139,4 +139,15 @@ struct LanguageReplyTests {
         #expect(band.items.first?.title == "Sektor Gaza" && band.items.first?.type == .artist)
         #expect(await assistant.ask("включи свет").reply == "Извините, я не поняла.")
     }
+
+    @Test(arguments: [
+        ("播放Adele的Skyfall", "正在播放Adele的《Skyfall》。"), ("米津玄師のLemonを再生", "米津玄師の「Lemon」を再生します。"),
+        ("joue Skyfall d'Adele", "Je lance Skyfall de Adele."), ("pon Skyfall de Adele", "Pongo Skyfall de Adele."),
+    ])
+    func otherLanguagesPlayAndReplyInKind(text: String, reply: String) async throws {
+        let assistant = try freshAssistant()
+        let outcome = await assistant.ask(text)
+        #expect(outcome.code == .success, "\(text)")
+        #expect(outcome.reply == reply.replacingOccurrences(of: "米津玄師の", with: "Kenshi Yonezuの"))
+    }
 }

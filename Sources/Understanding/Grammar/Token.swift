@@ -1,3 +1,4 @@
+import Foundation
 import MediaIntents
 
 /// One word of an utterance: its folded form for matching and the text as it was said.
@@ -32,6 +33,15 @@ struct Token: Sendable, Hashable {
                     continue
                 }
             }
+            // Chinese and Japanese are written without spaces: each character is a word of its own
+            // (traditional characters folded to simplified, so both read with one grammar).
+            if let scalar = ch.unicodeScalars.first, Self.isCJK(scalar) {
+                close(at: index)
+                let original = text[index..<next]
+                tokens.append(Token(folded: Self.foldCJK(String(original)), original: original))
+                index = next
+                continue
+            }
             let inWord: Bool
             if ch.isLetter || ch.isNumber {
                 inWord = true
@@ -55,6 +65,25 @@ struct Token: Sendable, Hashable {
         }
         close(at: text.endIndex)
         return tokens
+    }
+
+    /// Han ideographs, kana (with the long vowel mark) and full-width forms of them.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x3040...0x309F, 0x30A0...0x30FA, 0x30FC...0x30FF, 0xF900...0xFAFF:
+            return true
+        default: return false
+        }
+    }
+
+    /// A CJK character folded for matching: traditional to simplified, katakana kept.
+    static func foldCJK(_ character: String) -> String {
+        guard
+            character.unicodeScalars.first.map({
+                (0x4E00...0x9FFF).contains($0.value) || (0xF900...0xFAFF).contains($0.value)
+            }) == true
+        else { return character }
+        return character.applyingTransform(StringTransform(rawValue: "Hant-Hans"), reverse: false) ?? character
     }
 
     /// Elided articles and pronouns that stand before a vowel: "l'épisode", "d'Adele", "qu'on".
