@@ -91,7 +91,10 @@ struct Token: Sendable, Hashable {
 
     /// Adds a word; "1.5x" is a number and a times sign ("play at 1.5x"); "l'épisode" is two words.
     private static func appendWord(_ folded: String, _ original: Substring, to tokens: inout [Token]) {
-        if let mark = original.firstIndex(where: { $0 == "'" || $0 == "’" }), mark > original.startIndex,
+        // Only words with an apostrophe as their second or third character can be elided ("l'", "qu'").
+        let bytes = original.utf8
+        let hasMark = bytes.count > 2 && bytes.prefix(4).dropFirst().contains { $0 == 0x27 || $0 == 0xE2 }
+        if hasMark, let mark = original.firstIndex(where: { $0 == "'" || $0 == "’" }), mark > original.startIndex,
             original.distance(from: original.startIndex, to: mark) <= 2,
             elisions.contains(original[..<mark].lowercased()), original.index(after: mark) < original.endIndex
         {
