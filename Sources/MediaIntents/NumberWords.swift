@@ -18,9 +18,13 @@ public struct NumberWords: Sendable {
         var words: [String: Int] = [:]
         var multipliers: [String: Int] = [:]
         for value in 0...99 {
-            guard let spelled = formatter.string(from: NSNumber(value: value)) else { continue }
+            // Spelled the way tokens are folded: no soft hyphens, no diacritics ("fünfundvierzig").
+            guard
+                let spelled = formatter.string(from: NSNumber(value: value))?.replacingOccurrences(
+                    of: "\u{AD}", with: "")
+            else { continue }
             let parts = spelled.split(whereSeparator: { $0 == "-" || $0 == " " }).map(String.init)
-            if parts.count == 1 { words[parts[0]] = value }
+            if parts.count == 1 { words[NameFolding.tokens(parts[0]).joined()] = value }
         }
         for value in [100, 1000] {
             if let spelled = formatter.string(from: NSNumber(value: value)),
@@ -82,6 +86,11 @@ public struct NumberWords: Sendable {
                 current >= 100 || total >= 1000
             {
                 lastWasWord = false
+            } else if Self.tensJoiners.contains(token), used > 0, current >= 20, current % 10 == 0,
+                index + 1 < tokens.endIndex, let next = words[tokens[index + 1]], next < 10
+            {
+                // "cuarenta y cinco", "vingt et un".
+                lastWasWord = true
             } else {
                 break
             }
@@ -90,6 +99,9 @@ public struct NumberWords: Sendable {
         }
         return used > 0 ? (Double(total + current), used) : nil
     }
+
+    /// Words that join tens and units in some languages.
+    static let tensJoiners: Set<String> = ["y", "et"]
 
     /// Chinese and Japanese numerals, one character per token: 四十五 = 45, 一百二十 = 120, 两 = 2.
     static let hanDigits: [String: Int] = [

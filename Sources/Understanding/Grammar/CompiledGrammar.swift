@@ -14,6 +14,7 @@ struct CompiledGrammar: Sendable {
     var durationUnits: [String: Double]
     var halfWords: Set<String>
     var oneWords: Set<String>
+    var amountWords: [String: Double]
     /// Folded phrases that mark an add request as not about media ("shopping list").
     var notPlaylistPhrases: [[String]]
     /// Folded answer phrases to their position (1-based; -1 is the last).
@@ -78,6 +79,9 @@ struct CompiledGrammar: Sendable {
             uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
         self.halfWords = Set(file.halfWords)
         self.oneWords = Set(file.oneWords)
+        self.amountWords = Dictionary(
+            (file.amountWords ?? [:]).map { (fold($0.key).joined(), $0.value) }, uniquingKeysWith: { first, _ in first }
+        )
         self.notPlaylistPhrases = (file.notPlaylistPhrases ?? []).map(fold)
         var choicePhrases: [String: Int] = [:]
         for (position, phrases) in file.choices ?? [:] {
@@ -180,7 +184,10 @@ struct CompiledGrammar: Sendable {
             return (unit / 2, 3)
         }
         var amount: Double
-        if let (value, used) = numbers.read(tokens[p...]) {
+        if let value = amountWords[tokens[p]] {
+            amount = value
+            p += 1
+        } else if let (value, used) = numbers.read(tokens[p...]) {
             amount = value
             p += used
         } else if oneWords.contains(tokens[p]) {

@@ -22,6 +22,8 @@ struct GrammarFile: Codable, Sendable {
     var halfWords: [String]
     /// Words that stand for one ("a", "an").
     var oneWords: [String]
+    /// Amounts said in one word that the number formatter does not spell ("полторы" = 1.5).
+    var amountWords: [String: Double]?
     /// Phrases that show an add request is about something other than media ("shopping list",
     /// "calendar"): such a reading is not a media request.
     var notPlaylistPhrases: [String]?
