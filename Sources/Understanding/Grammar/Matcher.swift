@@ -146,41 +146,26 @@ struct Matcher {
                     run(Int(instruction.a), position, explained, wildcards)
                 }
                 pc = Int(instruction.b)
-            case .optionalPhrase, .optionalList:
+            case .phrase, .list, .optionalPhrase, .optionalList:
+                // Each phrase that starts here is one way on; an optional one may also read nothing.
                 if position < count {
+                    let captures = instruction.op == .list || instruction.op == .optionalList
                     for entryIndex in entries(Int(instruction.a), ids[position]) {
                         let entry = flatEntries[entryIndex]
                         guard startsAt(entry, position) else { continue }
                         let end = position + Int(entry.length)
-                        if instruction.op == .optionalList {
+                        if captures {
                             let kind: RawCapture.Kind = instruction.b == 1 ? .spoken : .listValue
-                            captures.append(
+                            self.captures.append(
                                 RawCapture(
                                     slot: instruction.slot, kind: kind, start: position, end: end, value: entry.value))
                         }
                         run(pc + 1, end, explained + Double(entry.length), wildcards)
-                        if instruction.op == .optionalList { captures.removeLast() }
+                        if captures { self.captures.removeLast() }
                     }
                 }
+                guard instruction.op == .optionalPhrase || instruction.op == .optionalList else { return }
                 pc += 1
-            case .phrase, .list:
-                guard position < count else { return }
-                let range = entries(Int(instruction.a), ids[position])
-                if range.isEmpty { return }
-                for entryIndex in range {
-                    let entry = flatEntries[entryIndex]
-                    guard startsAt(entry, position) else { continue }
-                    let end = position + Int(entry.length)
-                    if instruction.op == .list {
-                        let kind: RawCapture.Kind = instruction.b == 1 ? .spoken : .listValue
-                        captures.append(
-                            RawCapture(
-                                slot: instruction.slot, kind: kind, start: position, end: end, value: entry.value))
-                    }
-                    run(pc + 1, end, explained + Double(entry.length), wildcards)
-                    if instruction.op == .list { captures.removeLast() }
-                }
-                return
             case .wildcard:
                 guard position < count else { return }
                 for end in (position + 1)...count where canStart(pc + 1, end) {
