@@ -33,6 +33,18 @@ struct InterpretationBuilder {
         return builder.plausible ? builder.finish() : nil
     }
 
+    /// Whether a name begins with a word of `notNameStarts` (for Chinese and Japanese, whose
+    /// names are not split into words, whether it begins with one of those characters).
+    private func startsWithHouseholdThing(_ text: String) -> Bool {
+        guard !notNameStarts.isEmpty else { return false }
+        let words = Token.split(text).map(\.folded)
+        guard let first = words.first else { return false }
+        if notNameStarts.contains(first) { return true }
+        guard first.unicodeScalars.first.map(Token.isCJK) == true else { return false }
+        let joined = words.joined()
+        return notNameStarts.contains { joined.hasPrefix($0) }
+    }
+
     private mutating func apply(_ name: String, _ value: SlotValue) {
         // Slot text runs from the first word to the last, so it has no outer spaces to trim.
         let text = value.text
@@ -47,14 +59,10 @@ struct InterpretationBuilder {
                 plausible = false
             }
             // A household thing is not a title ("включи свет" turns on the light).
-            if !notNameStarts.isEmpty, let first = NameFolding.tokens(text).first, notNameStarts.contains(first) {
-                plausible = false
-            }
+            if startsWithHouseholdThing(text) { plausible = false }
             search.mediaName = text
         case "artistName":
-            if !notNameStarts.isEmpty, let first = NameFolding.tokens(text).first, notNameStarts.contains(first) {
-                plausible = false
-            }
+            if startsWithHouseholdThing(text) { plausible = false }
             search.artistName = text
         case "albumName": search.albumName = text
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)

@@ -91,7 +91,7 @@ struct CompiledGrammar: Sendable {
             }
         }
         self.choicePhrases = choicePhrases
-        self.notNameStarts = Set((file.notNameStarts ?? []).flatMap(fold))
+        self.notNameStarts = Set((file.notNameStarts ?? []).map { fold($0).joined() })
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.cancelPhrases = Set(
             (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
