@@ -79,9 +79,14 @@ public final class UserLibrary {
 
     /// Everything the user added to their library, newest first.
     public func libraryItems(user: String, limit: Int = 200) throws -> [StoredItem] {
+        try userItems(in: "library_items", order: "l.added_at DESC", user: user, limit: limit)
+    }
+
+    /// Catalog items a per-user table (`item_ident`, `user`) points at, aliased `l`, in `order`.
+    private func userItems(in table: String, order: String, user: String, limit: Int) throws -> [StoredItem] {
         let sql = """
-            SELECT \(StoredItem.columns("i")) FROM library_items l JOIN items i ON i.ident = l.item_ident
-            WHERE l.user = ? ORDER BY l.added_at DESC LIMIT \(limit)
+            SELECT \(StoredItem.columns("i")) FROM \(table) l JOIN items i ON i.ident = l.item_ident
+            WHERE l.user = ? ORDER BY \(order) LIMIT \(limit)
             """
         return try db.prepare(sql).rows([.text(user)]).map(StoredItem.init)
     }
@@ -185,11 +190,7 @@ public final class UserLibrary {
 
     /// What the user played, most recent first.
     public func history(user: String, limit: Int = 50) throws -> [StoredItem] {
-        let sql = """
-            SELECT \(StoredItem.columns("i")) FROM history h JOIN items i ON i.ident = h.item_ident
-            WHERE h.user = ? ORDER BY h.played_at DESC, h.id DESC LIMIT \(limit)
-            """
-        return try db.prepare(sql).rows([.text(user)]).map(StoredItem.init)
+        try userItems(in: "history", order: "l.played_at DESC, l.id DESC", user: user, limit: limit)
     }
 
     // MARK: Vocabulary

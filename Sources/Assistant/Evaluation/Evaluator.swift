@@ -102,18 +102,24 @@ public struct Evaluator {
         }
     }
 
-    /// The report `hark eval` prints.
-    public struct Report: Codable, Sendable {
-        public var rows: Int
-        public var intentAccuracy: Double
-        public var slotPrecision: Double
-        public var slotRecall: Double
-        public var slotF1: Double
-        public var exactMatch: Double
+    /// The report `hark eval` prints: the overall scores at the top level, then the slices.
+    public struct Report: Encodable, Sendable {
+        public var overall: Scores
         public var perIntent: [String: Scores]
         public var perLang: [String: Scores]
         public var perField: [String: FieldScores]
         public var failures: [Failure]
+
+        enum CodingKeys: String, CodingKey { case perIntent, perLang, perField, failures }
+
+        public func encode(to encoder: any Encoder) throws {
+            try overall.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(perIntent, forKey: .perIntent)
+            try container.encode(perLang, forKey: .perLang)
+            try container.encode(perField, forKey: .perField)
+            try container.encode(failures, forKey: .failures)
+        }
     }
 
     /// Precision, recall and F1 of one field.
@@ -135,11 +141,9 @@ public struct Evaluator {
     }
 
     public var report: Report {
-        let overall = Scores(total)
-        return Report(
-            rows: overall.rows, intentAccuracy: overall.intentAccuracy, slotPrecision: overall.slotPrecision,
-            slotRecall: overall.slotRecall, slotF1: overall.slotF1, exactMatch: overall.exactMatch,
-            perIntent: perIntent.mapValues(Scores.init), perLang: perLang.mapValues(Scores.init),
+        Report(
+            overall: Scores(total), perIntent: perIntent.mapValues(Scores.init),
+            perLang: perLang.mapValues(Scores.init),
             perField: perField.mapValues(FieldScores.init), failures: failures)
     }
 }
