@@ -91,12 +91,8 @@ public struct AppRegistry: Sendable {
     }
 
     static func squash(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { CharacterSetLike.isAlphanumeric($0) }.map(Character.init))
-    }
-}
-
-enum CharacterSetLike {
-    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        String(
+            text.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+                .map(Character.init))
     }
 }

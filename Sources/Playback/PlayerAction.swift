@@ -25,7 +25,7 @@ public protocol PlayerOutput: Sendable {
 /// An output that plays nothing and remembers what it was told, for the demo and tests.
 public final class SimulatedOutput: PlayerOutput, @unchecked Sendable {
     private var log: [PlayerAction] = []
-    private let lock = NSLockLike()
+    private let lock = Lock()
 
     public init() {}
 
