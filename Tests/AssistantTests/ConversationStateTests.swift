@@ -150,4 +150,17 @@ struct LanguageReplyTests {
         #expect(outcome.code == .success, "\(text)")
         #expect(outcome.reply == reply.replacingOccurrences(of: "米津玄師の", with: "Kenshi Yonezuの"))
     }
+
+    @Test(arguments: [
+        ("播放周杰伦的晴天", "晴天", "Jay Chou"), ("播放周杰倫的七里香", "七里香", "Jay Chou"),
+        ("play qing tian by jay chou", "晴天", "Jay Chou"), ("включи Земфиру", "Земфира", nil),
+        ("play zemfira", "Земфира", nil), ("ビリー・アイリッシュを再生", "Billie Eilish", nil),
+    ])
+    func namesMatchAcrossScripts(text: String, title: String, artist: String?) async throws {
+        let assistant = try freshAssistant()
+        let outcome = await assistant.ask(text)
+        #expect(outcome.code == .success, "\(text)")
+        #expect(outcome.items.first?.title == title, "\(text)")
+        if let artist { #expect(outcome.items.first?.artist == artist, "\(text)") }
+    }
 }

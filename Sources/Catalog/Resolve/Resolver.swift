@@ -111,7 +111,11 @@ public struct Resolver {
     /// Rows whose key equals the name, plus the best FTS5 matches of its words.
     func candidates(for key: String) throws -> [StoredItem] {
         var found = try store.items(where: "i.core_key = ? OR i.title_key = ?", [.text(key), .text(key)], limit: 200)
-        let words = key.split(separator: " ").map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        func quoted(_ word: Substring) -> String { "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var words = key.split(separator: " ").map(quoted)
+        // Longer words also match by their stem, so an ending said differently still finds the
+        // name ("Земфиру" → zemfiru → zemfi* → Zemfira).
+        words += key.split(separator: " ").filter { $0.count >= 5 }.map { quoted($0.dropLast(2)) + "*" }
         guard !words.isEmpty else { return found }
         // Every word quoted: user text is never read as FTS5 syntax.
         let query = "title : (" + words.joined(separator: " OR ") + ")"
