@@ -63,6 +63,9 @@ struct InterpretationBuilder {
             search.mediaName = text
         case "artistName":
             if startsWithHouseholdThing(text) { plausible = false }
+            if text.count <= 12, notNames.contains(NameFolding.tokens(text).joined(separator: " ")) {
+                plausible = false
+            }
             search.artistName = text
         case "albumName": search.albumName = text
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)
