@@ -24,7 +24,6 @@ extension LibraryCore {
 
     /// The open question for this user on this device, if it has not lapsed.
     func pendingQuestion(user: String, device: String) throws -> PendingQuestion? {
-        try db.execute(Self.conversationTable)
         let row = try db.prepare("SELECT question, expires_at FROM conversation WHERE user = ? AND device = ?")
             .rows([.text(user), .text(device)]).first
         guard let json = row?.string(0), let expires = row?.double(1) else { return nil }
@@ -37,7 +36,6 @@ extension LibraryCore {
 
     /// Asks (stores) or clears the question for this user on this device.
     func setPendingQuestion(_ question: PendingQuestion?, user: String, device: String) throws {
-        try db.execute(Self.conversationTable)
         guard var question else {
             try db.prepare("DELETE FROM conversation WHERE user = ? AND device = ?").run([.text(user), .text(device)])
             return

@@ -56,7 +56,7 @@ extension LibraryCore {
         } else if let chosen = intent.mediaItems.first, let stored = try store.item(identifier: chosen.identifier) {
             queue =
                 intent.playbackQueueLocation == .now
-                ? try self.queue(for: stored, search: intent.mediaSearch, user: user)
+                ? try self.queue(for: stored, user: user)
                 : try store.playableItems(for: stored).map(\.item)
             details["kind"] = Self.isBrowse(intent.mediaSearch) ? "browse" : "item"
             if Self.isBrowse(intent.mediaSearch) {

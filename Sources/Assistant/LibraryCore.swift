@@ -34,6 +34,7 @@ actor LibraryCore {
             CREATE TABLE IF NOT EXISTS user_settings(
                 user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(user, key));
             \(Self.appsTable)
+            \(Self.conversationTable)
             """)
     }
 
@@ -169,7 +170,7 @@ actor LibraryCore {
     }
 
     /// What to queue for the chosen item: its contents, and after a single song more by the same artist.
-    func queue(for chosen: StoredItem, search: MediaSearch, user: String) throws -> [MediaItem] {
+    func queue(for chosen: StoredItem, user: String) throws -> [MediaItem] {
         let disliked = try library.dislikedIdentifiers(user: user)
         var items = try store.playableItems(for: chosen)
         if chosen.item.type == .song, let artist = try current(artistOf: chosen) {

@@ -33,6 +33,13 @@ struct InterpretationBuilder {
         return builder.plausible ? builder.finish() : nil
     }
 
+    /// Whether words can be a title or an artist: a pronoun points at something and never names
+    /// it ("I love you"), and a household thing is not a title ("включи свет" turns on the light).
+    private func canName(_ text: String) -> Bool {
+        if text.count <= 12, notNames.contains(NameFolding.tokens(text).joined(separator: " ")) { return false }
+        return !startsWithHouseholdThing(text)
+    }
+
     /// Whether a name begins with a word of `notNameStarts` (for Chinese and Japanese, whose
     /// names are not split into words, whether it begins with one of those characters).
     private func startsWithHouseholdThing(_ text: String) -> Bool {
@@ -54,18 +61,10 @@ struct InterpretationBuilder {
         }()
         switch name {
         case "mediaName":
-            // A pronoun points at something; it is never the name of it ("I love you").
-            if text.count <= 12, notNames.contains(NameFolding.tokens(text).joined(separator: " ")) {
-                plausible = false
-            }
-            // A household thing is not a title ("включи свет" turns on the light).
-            if startsWithHouseholdThing(text) { plausible = false }
+            if !canName(text) { plausible = false }
             search.mediaName = text
         case "artistName":
-            if startsWithHouseholdThing(text) { plausible = false }
-            if text.count <= 12, notNames.contains(NameFolding.tokens(text).joined(separator: " ")) {
-                plausible = false
-            }
+            if !canName(text) { plausible = false }
             search.artistName = text
         case "albumName": search.albumName = text
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)
