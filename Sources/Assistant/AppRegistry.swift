@@ -1,4 +1,5 @@
 import Foundation
+import MediaIntents
 public import Understanding
 
 /// An app Hark can send requests to, with the names people call it by.
@@ -31,6 +32,12 @@ public struct AppRegistration: Codable, Sendable, Hashable {
     public var spokenVariants: [String] {
         var variants = Set(allNames)
         for name in allNames {
+            // Russian case forms of the last word: "в Яндекс.Музыке", "скажи Алисе".
+            if let range = name.range(of: "[А-Яа-яЁё]+$", options: .regularExpression) {
+                for form in NameFolding.russianCaseForms(String(name[range])).dropFirst() {
+                    variants.insert(name[..<range.lowerBound] + form)
+                }
+            }
             let joined = AppRegistry.squash(name)
             variants.insert(joined)
             guard joined.count <= 16, joined.count > 2 else { continue }
@@ -87,7 +94,10 @@ public struct AppRegistry: Sendable {
     public func app(named spoken: String?) -> AppRegistration? {
         guard let spoken else { return apps.first { $0.identifier == defaultIdentifier } }
         let key = Self.squash(spoken)
-        return apps.first { app in app.allNames.contains { Self.squash($0) == key } }
+        if let app = apps.first(where: { app in app.allNames.contains { Self.squash($0) == key } }) { return app }
+        // A Russian name in another case ("Яндекс.Музыке") matches by its stem.
+        let stem = Self.squash(NameFolding.stem(spoken))
+        return apps.first { app in app.allNames.contains { Self.squash(NameFolding.stem($0)) == stem } }
     }
 
     static func squash(_ text: String) -> String {

@@ -8,6 +8,12 @@ extension Assistant {
     static let choiceMargin = 0.2
     /// A catalog fit this good means the names exist (an exact title, agreeing artist).
     static let strongFit = 0.9
+    /// When the best reading finds nothing like its names, rivals this far behind are weighed too
+    /// ("включи группу крови": "группу" as the type word leaves "крови", which names nothing, while
+    /// the whole phrase is a song title).
+    static let wideChoiceMargin = 0.4
+    /// A fit below this means the catalog has nothing like the reading's names.
+    static let poorFit = 0.5
 
     func choose(_ interpretations: [Interpretation], context: RequestContext, device: String) async -> Understood? {
         guard let chosen = await chooseReading(interpretations, context: context, device: device) else { return nil }
@@ -28,18 +34,19 @@ extension Assistant {
         guard let top = interpretations.first else { return nil }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(top.understood.intent) else { return top.understood }
-        let rivals = interpretations.prefix(5).filter {
-            $0.understood.intent == top.understood.intent && $0.score >= top.score - Self.choiceMargin
+        let sameIntent = interpretations.prefix(5).filter {
+            $0.understood.intent == top.understood.intent && $0.score >= top.score - Self.wideChoiceMargin
         }
-        guard rivals.count > 1 else { return top.understood }
+        guard sameIntent.count > 1 else { return top.understood }
         // A reading that names nothing ("play music") is not replaced by one that reads a name into it.
         let topNames = top.understood.search?.hasName == true || top.understood.params?.destination != nil
         guard topNames else { return top.understood }
         // The grammar's best reading stands unless it names nothing the catalog has and a close
         // rival names something it has for certain.
-        if await core.fit(top.understood, user: context.user, device: device) >= Self.strongFit {
-            return top.understood
-        }
+        let topFit = await core.fit(top.understood, user: context.user, device: device)
+        if topFit >= Self.strongFit { return top.understood }
+        let margin = topFit < Self.poorFit ? Self.wideChoiceMargin : Self.choiceMargin
+        let rivals = sameIntent.filter { $0.score >= top.score - margin }
         var best = top.understood
         var bestFit = Self.strongFit
         for rival in rivals.dropFirst() {

@@ -33,7 +33,7 @@ extension Assistant {
                 key = replyKey
                 status = try await core.command(command, device: device)
                 let info = try await core.nowPlaying(device)
-                if let item = info.item { values = replies.values(for: item) }
+                if let item = info.item { values = replies.values(for: item, language: language) }
                 switch command {
                 case .skip(let seconds): values["amount"] = replies.duration(abs(seconds), language: language)
                 case .seek(let position): values["position"] = replies.duration(position, language: language)
@@ -115,11 +115,11 @@ extension Assistant {
         case .artist:
             outcome.reply = replies.say(
                 item.artist == nil ? "question.artist.unknown" : "question.artist",
-                replies.values(for: item), language: language)
+                replies.values(for: item, language: language), language: language)
         case .album:
             outcome.reply = replies.say(
                 item.album == nil ? "question.album.unknown" : "question.album",
-                replies.values(for: item), language: language)
+                replies.values(for: item, language: language), language: language)
         case .any: outcome.reply = replies.sayItem("question.any", item, language: language)
         }
     }

@@ -27,7 +27,9 @@ extension Assistant {
                     outcome: &outcome),
                 let item = response.items.first
             else { return }
-            let values = replies.values(for: item).merging(["playlist": response.details["playlist"] ?? ""]) { $1 }
+            let values = replies.values(for: item, language: language).merging([
+                "playlist": response.details["playlist"] ?? ""
+            ]) { $1 }
             if response.destinationReason == .playlistNotEditable {
                 outcome.reply = say("add.playlistNotEditable", values)
             } else if response.details["destination"] == "library" {
@@ -46,12 +48,15 @@ extension Assistant {
                 let item = response.items.first
             else { return }
             if response.details["dislikeNotSong"] == "true" {
-                outcome.reply = say("dislike.notSong", ["title": item.title])
+                outcome.reply = say(
+                    "dislike.notSong", ["title": replies.values(for: item, language: language)["title"] ?? item.title])
             } else if intent.affinityType == .like {
-                outcome.reply = say("like", ["title": item.title])
+                outcome.reply = say(
+                    "like", ["title": replies.values(for: item, language: language)["title"] ?? item.title])
             } else {
                 outcome.reply = say(
-                    response.details["skipped"] == "true" ? "dislike.skipped" : "dislike", ["title": item.title])
+                    response.details["skipped"] == "true" ? "dislike.skipped" : "dislike",
+                    ["title": replies.values(for: item, language: language)["title"] ?? item.title])
             }
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)
@@ -97,7 +102,7 @@ extension Assistant {
             return
         }
         let kind = response.details["kind"] ?? "item"
-        var values = replies.values(for: first)
+        var values = replies.values(for: first, language: language)
         values["what"] = describe(intent.mediaSearch, language: language)
         values["rate"] = intent.playbackSpeed.map(NumberWords.format) ?? ""
         switch kind {
@@ -197,8 +202,9 @@ extension Assistant {
     /// "Angel by Shaggy, Angel by Sarah McLachlan or Angel by Aerosmith".
     func spokenList(_ items: [MediaItem], language: String) -> String {
         let names = items.map { item in
-            item.artist.map { replies.say("item.byArtist", ["title": item.title, "artist": $0], language: language) }
-                ?? item.title
+            let values = replies.values(for: item, language: language)
+            return item.artist == nil
+                ? values["title"] ?? item.title : replies.say("item.byArtist", values, language: language)
         }
         guard names.count > 1, let last = names.last else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + replies.say("list.or", language: language) + last
@@ -229,13 +235,20 @@ extension Assistant {
             return replies.say("item.byArtist", ["title": name, "artist": artist], language: language)
         }
         if let artist = search.artistName { return replies.say("musicBy", ["artist": artist], language: language) }
-        var words: [String] = []
-        if let order = search.sortOrder { words.append(order == .popular ? "top" : order.rawValue) }
-        if let range = search.releaseDate, range.end - range.start == 9 { words.append("\(range.start % 100)s") }
-        words += search.moodNames ?? []
-        words += search.genreNames ?? []
-        words.append(replies.say(search.mediaType == .album ? "albums" : "music", language: language))
-        if let range = search.releaseDate, range.start == range.end { words.append(String(range.start)) }
-        return words.joined(separator: " ")
+        var tags: [String] = []
+        if let order = search.sortOrder { tags.append(order == .popular ? "top" : order.rawValue) }
+        if let range = search.releaseDate, range.end - range.start == 9 { tags.append("\(range.start % 100)s") }
+        tags += (search.moodNames ?? []).map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
+        tags += (search.genreNames ?? []).map { understander.spokenName($0, list: "genre", language: language) ?? $0 }
+        let kind = replies.say(search.mediaType == .album ? "albums" : "music", language: language)
+        var text =
+            tags.isEmpty
+            ? kind
+            : replies.say(
+                "what.tagged",
+                ["tags": tags.joined(separator: replies.say("tags.joiner", language: language)), "kind": kind],
+                language: language)
+        if let range = search.releaseDate, range.start == range.end { text += " \(range.start)" }
+        return text
     }
 }

@@ -30,7 +30,26 @@ struct ReplyComposer: Sendable {
         let table = tables[language] ?? tables[String(language.prefix(2))] ?? [:]
         var text = table[key] ?? tables["en"]?[key] ?? key
         for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        return language.hasPrefix("fr") ? Self.frenchElision(text) : text
+    }
+
+    /// French drops the vowel of "de" before a vowel: "Skyfall d'Adele", not "de Adele". Templates
+    /// are written with "de {artist}"; names are only known when the sentence is filled.
+    static func frenchElision(_ text: String) -> String {
+        guard text.contains("de ") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.range(of: "de ") {
+            let atWordStart =
+                range.lowerBound == rest.startIndex
+                ? (result.last.map { !$0.isLetter } ?? true) : !rest[rest.index(before: range.lowerBound)].isLetter
+            let next = rest[range.upperBound...].first
+            let vowel = next.map { "aeiouyàâäéèêëîïôöùûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ".contains($0) } ?? false
+            result += rest[..<range.lowerBound]
+            result += atWordStart && vowel ? "d'" : "de "
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 
     /// Whether a key exists (to choose between "… by {artist}" and a form without the artist).
@@ -54,18 +73,31 @@ struct ReplyComposer: Sendable {
             ? say("unit.\(name)", language: language) : say("unit.\(name)s", ["n": String(count)], language: language)
     }
 
-    /// The reply values an item provides: title, artist, album, show.
-    func values(for item: MediaItem) -> [String: String] {
-        var values = ["title": item.title]
-        if let artist = item.artist { values["artist"] = artist }
+    /// The reply values an item provides: title, artist, album, show, named in the language's script
+    /// where the catalog has such a name, and in Russian `artistOf` ("группы «Кино»") and, for an
+    /// artist, `titleOf`.
+    func values(for item: MediaItem, language: String = "en") -> [String: String] {
+        let title = DisplayNames.pick(item.title, aliases: item.aliases, language: language)
+        var values = ["title": title]
+        let artist = item.artist.map { DisplayNames.pick($0, aliases: item.artistAliases, language: language) }
+        if let artist { values["artist"] = artist }
         if let album = item.album { values["album"] = album }
-        values["show"] = item.album ?? item.artist ?? ""
+        values["show"] = item.album ?? artist ?? ""
+        if language.hasPrefix("ru") {
+            if let artist {
+                values["artistOf"] = DisplayNames.russianGenitive(artist, kind: item.artistKind) ?? "— \(artist)"
+            }
+            if item.type == .artist {
+                values["titleOf"] =
+                    DisplayNames.russianGenitive(title, kind: item.artistKind) ?? "исполнителя «\(title)»"
+            }
+        }
         return values
     }
 
     /// Picks `key` or `key.noArtist` depending on whether the item has an artist.
     func sayItem(_ key: String, _ item: MediaItem, extra: [String: String] = [:], language: String = "en") -> String {
-        let values = self.values(for: item).merging(extra) { $1 }
+        let values = self.values(for: item, language: language).merging(extra) { $1 }
         let chosen = item.artist == nil && has(key + ".noArtist", language: language) ? key + ".noArtist" : key
         return say(chosen, values, language: language)
     }

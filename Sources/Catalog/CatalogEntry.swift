@@ -29,6 +29,8 @@ public struct CatalogEntry: Codable, Sendable, Hashable {
     public var frequency: String?
     /// Other names the item is known by ("Jay Chou" for 周杰伦).
     public var aliases: [String]?
+    /// For an artist: a person or a group.
+    public var kind: ArtistKind?
     /// A playlist's entries, by title and artist.
     public var entries: [EntryReference]?
     /// The user a playlist belongs to; nil for the catalog's own.

@@ -9,6 +9,10 @@ public final class CatalogStore {
     public init(db: Database) throws {
         self.db = db
         try db.execute(Schema.sql)
+        let present = Set(try db.prepare("PRAGMA table_info(items)").rows([]).compactMap { $0.string(1) })
+        for (name, definition) in Schema.addedColumns where !present.contains(name) {
+            try db.execute("ALTER TABLE items ADD COLUMN \(name) \(definition)")
+        }
     }
 
     /// How many items of each kind the catalog holds.
@@ -76,12 +80,13 @@ public final class CatalogStore {
         let ident = Self.ident(entry.type, identParts[0], identParts[1])
         let genres = Self.joinTags(entry.genres)
         let moods = Self.joinTags(entry.moods)
-        let aliases = (entry.aliases ?? []).map(NameFolding.key).joined(separator: "|")
+        let names = (entry.aliases ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let aliases = names.map(NameFolding.key).joined(separator: "|")
         let sql = """
             INSERT INTO items(ident, type, title, title_key, core_key, artist, artist_key, album, album_id, parent_id,
                 track_no, duration, year, released, genres, moods, popularity, explicit, frequency, aliases, owner,
-                editable, path)
-            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+                editable, path, names, kind)
+            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             ON CONFLICT(ident) DO UPDATE SET title=excluded.title, title_key=excluded.title_key,
                 core_key=excluded.core_key, artist=excluded.artist, artist_key=excluded.artist_key,
                 album=coalesce(excluded.album, album), album_id=coalesce(excluded.album_id, album_id),
@@ -93,6 +98,8 @@ public final class CatalogStore {
                 popularity=max(popularity, excluded.popularity), explicit=excluded.explicit,
                 frequency=coalesce(excluded.frequency, frequency),
                 aliases=CASE WHEN excluded.aliases='' THEN aliases ELSE excluded.aliases END,
+                names=CASE WHEN excluded.names='' THEN names ELSE excluded.names END,
+                kind=coalesce(excluded.kind, kind),
                 path=coalesce(excluded.path, path)
             RETURNING id
             """
@@ -105,7 +112,8 @@ public final class CatalogStore {
             .optional(entry.trackNumber), .optional(entry.duration), .optional(entry.year), .optional(entry.released),
             .text(genres), .text(moods), .real(entry.popularity ?? 0), .integer(entry.explicit == true ? 1 : 0),
             .optional(entry.frequency), .text(aliases), .optional(entry.owner),
-            .integer(entry.owner != nil ? 1 : 0), .optional(entry.path),
+            .integer(entry.owner != nil ? 1 : 0), .optional(entry.path), .text(names.joined(separator: "|")),
+            .optional(entry.kind?.rawValue),
         ])
         guard let id = rows.first.flatMap({ $0.int(0) }).map(Int64.init) else {
             throw CatalogError.sqlite("no id returned", sql: "upsert \(ident)")

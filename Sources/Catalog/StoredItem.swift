@@ -15,13 +15,22 @@ public struct StoredItem: Sendable, Hashable {
 
     static let columns = """
         id, ident, type, title, artist, album, duration, year, genres, popularity, explicit, core_key, artist_key,
-        parent_id, released, frequency, owner, editable, aliases
+        parent_id, released, frequency, owner, editable, aliases, names, kind
         """
+
+    /// The first artist's printed names and kind, read with each item (an artist reads its own).
+    static func artistProfile(_ alias: String) -> String {
+        """
+        CASE WHEN \(alias).type = 'artist' THEN NULL ELSE (SELECT a.names || char(31) || coalesce(a.kind, '')
+            FROM item_artists x JOIN items a ON a.id = x.artist_id WHERE x.item_id = \(alias).id
+            ORDER BY x.position LIMIT 1) END
+        """
+    }
 
     /// Prefixes every column with a table alias, for joins.
     public static func columns(_ alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
-            .joined(separator: ", ")
+            .joined(separator: ", ") + ", " + artistProfile(alias)
     }
 
     public init(_ row: Row) {
@@ -40,6 +49,17 @@ public struct StoredItem: Sendable, Hashable {
         owner = row.string(16)
         editable = row.int(17) == 1
         aliases = (row.string(18) ?? "").split(separator: "|").map(String.init)
+        let names = (row.string(19) ?? "").split(separator: "|").map(String.init)
+        if !names.isEmpty { item.aliases = names }
+        if item.type == .artist {
+            item.artistAliases = item.aliases
+            item.artistKind = row.string(20).flatMap(ArtistKind.init(rawValue:))
+        } else if let profile = row.string(21) {
+            let parts = profile.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            let artistNames = parts[0].split(separator: "|").map(String.init)
+            if !artistNames.isEmpty { item.artistAliases = artistNames }
+            if parts.count > 1 { item.artistKind = ArtistKind(rawValue: String(parts[1])) }
+        }
     }
 }
 

@@ -14,6 +14,14 @@ public struct MediaItem: Codable, Sendable, Hashable, Identifiable {
     public var genres: [String]
     public var popularity: Double
     public var isExplicit: Bool
+    /// The item's other names as printed ("Туман" for "Tuman"), so a reply can name it in the
+    /// request's script.
+    public var aliases: [String]?
+    /// The other names of the (first) artist; for an artist, its own.
+    public var artistAliases: [String]?
+    /// Whether the (first) artist is a person or a group, when the catalog says; for an artist, itself.
+    /// Russian replies need it ("песни Земфиры", "песни группы «Кино»").
+    public var artistKind: ArtistKind?
 
     public var id: String { identifier }
 
@@ -33,4 +41,9 @@ public struct MediaItem: Codable, Sendable, Hashable, Identifiable {
         self.popularity = popularity
         self.isExplicit = isExplicit
     }
+}
+
+/// What an artist is, for replies that word a person and a band differently.
+public enum ArtistKind: String, Codable, Sendable, CaseIterable {
+    case person, group
 }

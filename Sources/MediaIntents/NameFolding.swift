@@ -64,6 +64,29 @@ public enum NameFolding {
         }.joined(separator: " ")
     }
 
+    /// The case forms of a Russian noun, from its dictionary form, by its ending: "музыка" →
+    /// музыки, музыке, музыку, музыкой…; "спотифай" → спотифая, спотифаю, спотифаем, спотифае;
+    /// "плеер" → плеера, плееру, плеером, плеере. Words in -о/-е/-и/-у and non-Cyrillic words are
+    /// left as they are (most are indeclinable loans: радио, кино). Lets a list of names
+    /// (apps, playlists) match "в Яндекс.Музыке" without a dictionary.
+    public static func russianCaseForms(_ word: String) -> [String] {
+        let lower = word.lowercased()
+        guard let last = lower.last, lower.count >= 2,
+            lower.unicodeScalars.allSatisfy({ (0x0400...0x04FF).contains($0.value) })
+        else { return [lower] }
+        let stem = String(lower.dropLast())
+        let endings: [String]
+        switch last {
+        case "а": endings = ["ы", "и", "е", "у", "ой", "ою"]
+        case "я": endings = ["и", "е", "ю", "ей", "ею"]
+        case "ь": endings = ["я", "ю", "ем", "е", "и", "ью"]
+        case "й": endings = ["я", "ю", "ем", "е"]
+        case "о", "е", "ё", "и", "у", "ю", "ы", "э": return [lower]
+        default: return [lower] + ["а", "у", "ом", "е"].map { lower + $0 }
+        }
+        return [lower] + endings.map { stem + $0 }
+    }
+
     /// Noun and adjective case endings, longest first.
     static let russianEndings = [
         "иями", "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "иях", "ях", "ах", "ой", "ей", "ом", "ем",

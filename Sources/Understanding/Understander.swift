@@ -58,6 +58,12 @@ public struct Understander: Sendable {
     /// The language of a request without a tag: script first, then word evidence.
     public func detectLanguage(_ text: String) -> String { detector.detect(text) }
 
+    /// How a list value is said in a language ("rock" in the genre list is "рок" in Russian), or nil.
+    public func spokenName(_ value: String, list: String, language: String) -> String? {
+        let grammar = grammars[language] ?? grammars[String(language.prefix(2))]
+        return grammar?.spokenNames[list]?[value.lowercased()] ?? grammar?.spokenNames[list]?[value]
+    }
+
     /// Languages with a grammar.
     public var languages: [String] { grammars.keys.sorted() }
 

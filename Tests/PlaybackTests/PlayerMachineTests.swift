@@ -6,7 +6,7 @@ func song(_ title: String, _ duration: Double = 200) -> MediaItem {
     MediaItem(identifier: "song/\(title)", title: title, type: .song, artist: "Band", duration: duration)
 }
 
-let abc = [song("A"), song("B"), song("C")]
+var abc: [MediaItem] { [song("A"), song("B"), song("C")] }
 
 @Suite("Player state machine")
 struct PlayerMachineTests {

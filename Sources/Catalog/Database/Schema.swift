@@ -2,7 +2,10 @@
 /// playlist, show, episode, audiobook or station) so one FTS5 index and one resolver serve them all;
 /// the columns that only some kinds use (frequency, show, author) are NULL for the rest.
 enum Schema {
-    static let version = 1
+    static let version = 2
+
+    /// Columns added after version 1, with their definitions, for catalogs created before them.
+    static let addedColumns = [("names", "TEXT NOT NULL DEFAULT ''"), ("kind", "TEXT")]
 
     static let sql = """
         CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -27,7 +30,9 @@ enum Schema {
             popularity REAL NOT NULL DEFAULT 0,
             explicit INTEGER NOT NULL DEFAULT 0,
             frequency TEXT,
-            aliases TEXT NOT NULL DEFAULT '',
+            aliases TEXT NOT NULL DEFAULT '',  -- folded keys, for matching
+            names TEXT NOT NULL DEFAULT '',  -- the aliases as printed, for replies
+            kind TEXT,  -- an artist's kind: person or group
             owner TEXT,
             editable INTEGER NOT NULL DEFAULT 0,
             path TEXT

@@ -22,14 +22,18 @@ struct CompiledGrammar: Sendable {
     var cancelPhrases: Set<String>
     var notNames: Set<String>
     var notNameStarts: Set<String>
+    /// A list value's first spoken form, by list ("genre" → "rock" → "рок"), for replies.
+    var spokenNames: [String: [String: String]]
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
     init(file: GrammarFile, extraLists: [String: [String]]) throws {
         let fold: (String) -> [String] = { text in Token.split(text).map(\.folded) }
         var lists: [String: PhraseList] = [:]
+        var spokenNames: [String: [String: String]] = [:]
         for (name, entries) in file.lists {
             var list = PhraseList()
             for (value, phrases) in entries {
+                spokenNames[name, default: [:]][value] = phrases.split(separator: "|").first.map(String.init)
                 for phrase in phrases.split(separator: "|") { list.add(phrase: fold(String(phrase)), value: value) }
             }
             lists[name] = list
@@ -92,6 +96,7 @@ struct CompiledGrammar: Sendable {
         }
         self.choicePhrases = choicePhrases
         self.notNameStarts = Set((file.notNameStarts ?? []).map { fold($0).joined() })
+        self.spokenNames = spokenNames
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.cancelPhrases = Set(
             (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })

@@ -1,0 +1,92 @@
+import MediaIntents
+
+/// How a reply names an item in the request's language: the catalog's alias in that language's
+/// script when the main name is in another one ("Tuman" is «Туман» in Russian, "Billie Eilish" is
+/// ビリー・アイリッシュ in Japanese), and, in Russian, the artist in the genitive ("песни Земфиры",
+/// "«Туман» группы «Сектор Газа»").
+enum DisplayNames {
+    /// The name to say: `name` when it is already in the language's script, else the first alias that is.
+    static func pick(_ name: String, aliases: [String]?, language: String) -> String {
+        guard let script = Script(language: language), !script.contains(name) else { return name }
+        return aliases?.first(where: script.contains) ?? name
+    }
+
+    enum Script {
+        case cyrillic, japanese, han
+
+        init?(language: String) {
+            switch language.prefix(2) {
+            case "ru", "uk", "be", "bg", "sr": self = .cyrillic
+            case "ja": self = .japanese
+            case "zh": self = .han
+            default: return nil
+            }
+        }
+
+        func contains(_ text: String) -> Bool {
+            text.unicodeScalars.contains { scalar in
+                switch self {
+                case .cyrillic: return Self.isCyrillic(scalar)
+                case .japanese: return Self.isKana(scalar) || Self.isHan(scalar)
+                case .han: return Self.isHan(scalar)
+                }
+            }
+        }
+
+        static func isCyrillic(_ scalar: Unicode.Scalar) -> Bool { (0x0400...0x04FF).contains(scalar.value) }
+        static func isKana(_ scalar: Unicode.Scalar) -> Bool { (0x3040...0x30FF).contains(scalar.value) }
+        static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+            (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
+        }
+    }
+
+    /// "Whose", in Russian: a group is "группы «Кино»" (the name stays in the nominative, in quotes
+    /// when it is Cyrillic); a person with a Cyrillic name is declined ("Земфиры", "Виктора Цоя",
+    /// "Аллы Пугачёвой"); a Latin-script name is left as written ("Adele"), as Russian text does.
+    /// Nil when the kind is unknown and the name is Cyrillic: the caller then says "— Name".
+    static func russianGenitive(_ name: String, kind: ArtistKind?) -> String? {
+        let cyrillic = Script.cyrillic.contains(name)
+        switch kind {
+        case .group: return cyrillic ? "группы «\(name)»" : "группы \(name)"
+        case .person: return cyrillic ? declinePerson(name) : name
+        case nil: return cyrillic ? nil : name
+        }
+    }
+
+    /// A person's name in the genitive by a small suffix model. Words are declined by their ending;
+    /// a name whose first word ends in -а/-я is taken as a woman's, whose later words (surnames) then
+    /// take -ой when they end in -ова/-ева/-ина and stay unchanged when they end in a consonant
+    /// ("Анна Герман" → "Анны Герман"). Single consonant-final names are taken as a man's.
+    static func declinePerson(_ name: String) -> String {
+        let words = name.split(separator: " ").map(String.init)
+        let feminine = words.count > 1 && (words[0].hasSuffix("а") || words[0].hasSuffix("я"))
+        return words.enumerated().map { index, word in
+            declineWord(word, surname: index > 0, feminine: feminine)
+        }.joined(separator: " ")
+    }
+
+    private static func declineWord(_ word: String, surname: Bool, feminine: Bool) -> String {
+        let lower = word.lowercased()
+        func replacing(_ count: Int, with ending: String) -> String { String(word.dropLast(count)) + ending }
+        if surname, ["ова", "ева", "ёва", "ина", "ына"].contains(where: lower.hasSuffix) {
+            return replacing(1, with: "ой")
+        }
+        if ["ская", "цкая", "ая"].contains(where: lower.hasSuffix) { return replacing(2, with: "ой") }
+        if surname, ["ский", "цкий", "кий", "гий", "хий", "ый", "ской", "цкой"].contains(where: lower.hasSuffix) {
+            return replacing(2, with: "ого")
+        }
+        guard let last = lower.last else { return word }
+        switch last {
+        case "а":
+            let before = lower.dropLast().last
+            return replacing(1, with: before.map { "гкхжшщч".contains($0) } == true ? "и" : "ы")
+        case "я": return replacing(1, with: "и")
+        case "й" where lower.hasSuffix("ий"): return replacing(1, with: "я")
+        case "й", "ь": return feminine ? word : replacing(1, with: "я")
+        case "о", "е", "ё", "и", "у", "ю", "ы", "э": return word
+        default:
+            guard Script.cyrillic.contains(String(last)) else { return word }
+            return feminine ? word : word + "а"
+        }
+    }
+}
