@@ -4,6 +4,19 @@ import MediaIntents
 /// The catalog in SQLite: writes items (creating their artists, albums and shows), reads them back.
 public final class CatalogStore {
     public let db: Database
+    /// During a bulk load: row ids of artists, albums and shows by identity (instead of a query per
+    /// row), and no per-row full-text or term indexing (`finishBulkLoad` builds them at the end).
+    private var bulkIdentities: [String: Int64]?
+    /// Folded keys of recent names: a row's title and artist are folded for several columns, and
+    /// an artist's name for every one of their tracks (ICU transliteration is the dear part).
+    private let keyCache = KeyCache()
+    /// Statements run for every imported row, kept at hand (the statement cache hashes the SQL).
+    /// Plain optionals: a `lazy var` holding a `Result` here corrupted the heap in release builds
+    /// (Swift 6.3.1), see the closing note of issue 5.
+    private var upsertStatement: Statement?
+    private var linkStatement: Statement?
+
+    func key(_ text: String) -> String { keyCache.key(text) }
 
     /// Opens the catalog in `db`, creating its tables when they are missing.
     public init(db: Database) throws {
@@ -25,88 +38,105 @@ public final class CatalogStore {
     }
 
     /// Total number of items.
+    /// About how many items there are, read from the largest row id (counting a million rows
+    /// takes tens of milliseconds; the resolver only weighs word frequencies by it).
+    public func approximateItemCount() throws -> Int {
+        Int(try db.prepare("SELECT coalesce(max(id), 0) FROM items").integer() ?? 0)
+    }
+
     public func itemCount() throws -> Int {
         try db.prepare("SELECT count(*) FROM items").rows().first?.int(0) ?? 0
     }
 
     /// A stable identifier made of the type and the folded names, so re-importing finds the same row.
     /// Artists are one row whether credited with "The" or without ("Beatles" = "The Beatles").
-    static func ident(_ type: MediaItemType, _ parts: String?...) -> String {
+    static func ident(_ type: MediaItemType, _ parts: String?..., key: (String) -> String = NameFolding.key) -> String {
         let keys = parts.enumerated().map { index, part -> String in
-            var words = NameFolding.key(part ?? "").split(separator: " ")
+            var words = key(part ?? "").split(separator: " ")
             if type == .artist, index == 0, words.first == "the", words.count > 1 { words.removeFirst() }
             return words.joined(separator: "-")
         }
         return ([type.rawValue] + keys).joined(separator: "/")
     }
 
-    /// Splits an artist credit into the artists it names: "A featuring B" → [A, B].
+    /// Splits an artist credit into the artists it names: "A featuring B" → [A, B]. Compares bytes
+    /// (a credit is split for every imported track).
     static func splitCredit(_ credit: String) -> [String] {
-        var parts = [credit]
-        for marker in [" featuring ", " Featuring ", " feat. ", " Feat. ", " ft. ", " Ft. ", " feat ", " x "] {
-            parts = parts.flatMap { $0.components(separatedBy: marker) }
+        let bytes = Array(credit.utf8)
+        var pieces: [String] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x20, let length = creditMarkers.first(where: { matches($0, bytes, at: index) })?.count {
+                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += length
+                start = index
+            } else {
+                index += 1
+            }
         }
-        return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        return pieces.map(NameFolding.trimmed).filter { !$0.isEmpty }
     }
+
+    /// Markers between the artists of a credit, matched without regard to case (" x " only in lower case).
+    static let creditMarkers = [" featuring ", " feat. ", " ft. ", " feat ", " x "].map { Array($0.utf8) }
+
+    private static func matches(_ marker: [UInt8], _ bytes: [UInt8], at index: Int) -> Bool {
+        guard index + marker.count <= bytes.count else { return false }
+        let exact = marker == creditMarkers[creditMarkers.count - 1]
+        for offset in 0..<marker.count {
+            let byte = bytes[index + offset]
+            let folded = !exact && byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
+            if folded != marker[offset] { return false }
+        }
+        return true
+    }
+
+    static let upsertSQL = """
+        INSERT INTO items(ident, type, title, title_key, core_key, artist, artist_key, album, album_id, parent_id,
+            track_no, duration, year, released, genres, moods, popularity, explicit, frequency, aliases, owner,
+            editable, path, names, kind)
+        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+        ON CONFLICT(ident) DO UPDATE SET title=excluded.title, title_key=excluded.title_key,
+            core_key=excluded.core_key, artist=excluded.artist, artist_key=excluded.artist_key,
+            album=coalesce(excluded.album, album), album_id=coalesce(excluded.album_id, album_id),
+            parent_id=coalesce(excluded.parent_id, parent_id), track_no=coalesce(excluded.track_no, track_no),
+            duration=coalesce(excluded.duration, duration), year=coalesce(excluded.year, year),
+            released=coalesce(excluded.released, released),
+            genres=CASE WHEN excluded.genres='' THEN genres ELSE excluded.genres END,
+            moods=CASE WHEN excluded.moods='' THEN moods ELSE excluded.moods END,
+            popularity=max(popularity, excluded.popularity), explicit=excluded.explicit,
+            frequency=coalesce(excluded.frequency, frequency),
+            aliases=CASE WHEN excluded.aliases='' THEN aliases ELSE excluded.aliases END,
+            names=CASE WHEN excluded.names='' THEN names ELSE excluded.names END,
+            kind=coalesce(excluded.kind, kind),
+            path=coalesce(excluded.path, path)
+        RETURNING id
+        """
 
     /// Writes one entry (insert, or update the row with the same identity) and returns its row id.
     @discardableResult
-    public func upsert(_ entry: CatalogEntry) throws -> Int64 {
-        let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        var credit = entry.artist?.trimmingCharacters(in: .whitespaces)
-        if entry.type == .audioBook, credit == nil { credit = entry.author }
-        if entry.type == .artist { credit = nil }
+    public func upsert(_ entry: CatalogEntry, keys prepared: EntryKeys? = nil) throws -> Int64 {
+        let keys = prepared ?? EntryKeys(entry, key: key)
+        let title = keys.title, credit = keys.credit, ident = keys.ident
         var parentID: Int64?
         var albumID: Int64?
-        var identParts: [String?] = [credit, title]
-        switch entry.type {
-        case .podcastEpisode:
-            if let show = entry.show {
-                parentID = try ensure(.podcastShow, title: show, artist: credit)
-                identParts = [show, title]
-            }
-        case .song, .musicVideo:
-            if let album = entry.album, !album.isEmpty {
+        if let parent = keys.parent {
+            if entry.type == .podcastEpisode {
+                parentID = try ensure(.podcastShow, title: parent.name, artist: parent.artist, ident: parent.ident)
+            } else {
                 albumID = try ensure(
-                    .album, title: album, artist: entry.albumArtist ?? credit, year: entry.year,
+                    .album, title: parent.name, artist: parent.artist, ident: parent.ident, year: entry.year,
                     genres: entry.genres)
             }
-        case .playlist:
-            identParts = [entry.owner, title]
-        case .artist, .genre:
-            identParts = [title, nil]
-        default: break
         }
-        let ident = Self.ident(entry.type, identParts[0], identParts[1])
-        let genres = Self.joinTags(entry.genres)
-        let moods = Self.joinTags(entry.moods)
-        let names = (entry.aliases ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let aliases = names.map(NameFolding.key).joined(separator: "|")
-        let sql = """
-            INSERT INTO items(ident, type, title, title_key, core_key, artist, artist_key, album, album_id, parent_id,
-                track_no, duration, year, released, genres, moods, popularity, explicit, frequency, aliases, owner,
-                editable, path, names, kind)
-            VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-            ON CONFLICT(ident) DO UPDATE SET title=excluded.title, title_key=excluded.title_key,
-                core_key=excluded.core_key, artist=excluded.artist, artist_key=excluded.artist_key,
-                album=coalesce(excluded.album, album), album_id=coalesce(excluded.album_id, album_id),
-                parent_id=coalesce(excluded.parent_id, parent_id), track_no=coalesce(excluded.track_no, track_no),
-                duration=coalesce(excluded.duration, duration), year=coalesce(excluded.year, year),
-                released=coalesce(excluded.released, released),
-                genres=CASE WHEN excluded.genres='' THEN genres ELSE excluded.genres END,
-                moods=CASE WHEN excluded.moods='' THEN moods ELSE excluded.moods END,
-                popularity=max(popularity, excluded.popularity), explicit=excluded.explicit,
-                frequency=coalesce(excluded.frequency, frequency),
-                aliases=CASE WHEN excluded.aliases='' THEN aliases ELSE excluded.aliases END,
-                names=CASE WHEN excluded.names='' THEN names ELSE excluded.names END,
-                kind=coalesce(excluded.kind, kind),
-                path=coalesce(excluded.path, path)
-            RETURNING id
-            """
-        let coreKey = NameFolding.key(NameFolding.core(title))
-        let rows = try db.prepare(sql).rows([
-            .text(ident), .text(entry.type.rawValue), .text(title), .text(NameFolding.key(title)), .text(coreKey),
-            .optional(credit), .optional(credit.map(NameFolding.key)),
+        let genres = keys.genres, moods = keys.moods, names = keys.names, aliases = keys.aliasKeys
+        let titleKey = keys.titleKey, coreKey = keys.coreKey
+        if upsertStatement == nil { upsertStatement = try db.prepare(Self.upsertSQL) }
+        let newID = try upsertStatement?.integer([
+            .text(ident), .text(entry.type.rawValue), .text(title), .text(titleKey), .text(coreKey),
+            .optional(credit), .optional(keys.creditKey),
             .optional(entry.album ?? (entry.type == .podcastEpisode ? entry.show : nil)),
             albumID.map { .integer($0) } ?? .null, parentID.map { .integer($0) } ?? .null,
             .optional(entry.trackNumber), .optional(entry.duration), .optional(entry.year), .optional(entry.released),
@@ -115,22 +145,26 @@ public final class CatalogStore {
             .integer(entry.owner != nil ? 1 : 0), .optional(entry.path), .text(names.joined(separator: "|")),
             .optional(entry.kind?.rawValue),
         ])
-        guard let id = rows.first.flatMap({ $0.int(0) }).map(Int64.init) else {
+        guard let id = newID else {
             throw CatalogError.sqlite("no id returned", sql: "upsert \(ident)")
         }
         try index(
-            id: id, title: coreKey, extra: aliases.replacingOccurrences(of: "|", with: " "),
-            artist: credit.map(NameFolding.key))
-        if let credit, entry.type != .artist {
+            id: id, title: coreKey, extra: names.isEmpty ? "" : aliases.split(separator: "|").joined(separator: " "),
+            artist: keys.creditKey)
+        if !keys.artists.isEmpty {
             let role = entry.type == .audioBook ? "author" : "primary"
-            for (position, name) in Self.splitCredit(credit).enumerated() {
-                let artistID = try ensure(.artist, title: name, artist: nil)
-                try db.prepare("INSERT OR IGNORE INTO item_artists(item_id, artist_id, role, position) VALUES(?,?,?,?)")
-                    .run([
+            if linkStatement == nil {
+                linkStatement = try db.prepare(
+                    "INSERT OR IGNORE INTO item_artists(item_id, artist_id, role, position) VALUES(?,?,?,?)")
+            }
+            guard let link = linkStatement else { return id }
+            for (position, artist) in keys.artists.enumerated() {
+                let artistID = try ensure(.artist, title: artist.name, artist: nil, ident: artist.ident)
+                try link.run([
                         .integer(id), .integer(artistID), .text(position == 0 ? role : "featured"),
                         .integer(Int64(position)),
                     ])
-                if entry.popularity ?? 0 > 0 {
+                if entry.popularity ?? 0 > 0, bulkIdentities == nil {
                     try db.prepare("UPDATE items SET popularity = max(popularity, ?) WHERE id = ?")
                         .run([.real(entry.popularity ?? 0), .integer(artistID)])
                 }
@@ -160,23 +194,92 @@ public final class CatalogStore {
 
     /// The row id of an item that must exist (artist, album, show), creating a bare one when missing.
     private func ensure(
-        _ type: MediaItemType, title: String, artist: String?, year: Int? = nil,
+        _ type: MediaItemType, title: String, artist: String?, ident known: String? = nil, year: Int? = nil,
         genres: [String]? = nil
     ) throws -> Int64 {
-        let ident = type == .artist ? Self.ident(type, title, nil) : Self.ident(type, artist, title)
+        let ident =
+            known ?? (type == .artist ? Self.ident(type, title, nil, key: key) : Self.ident(type, artist, title, key: key))
+        if let id = bulkIdentities?[ident] { return id }
         if let id = try db.prepare("SELECT id FROM items WHERE ident = ?").rows([.text(ident)]).first?.int(0) {
+            bulkIdentities?[ident] = Int64(id)
             return Int64(id)
         }
         var entry = CatalogEntry(type: type, title: title, artist: type == .artist ? nil : artist)
         entry.year = year
         entry.genres = genres
-        return try upsert(entry)
+        let id = try upsert(entry)
+        bulkIdentities?[ident] = id
+        return id
     }
 
     private func index(id: Int64, title: String, extra: String, artist: String?) throws {
+        guard bulkIdentities == nil else { return }
+        let text = extra.isEmpty ? title : title + " " + extra
+        let old = try db.prepare("SELECT title, artist FROM items_fts WHERE rowid = ?").rows([.integer(id)]).first
+        if let old, old.string(0) == text, old.string(1) == artist { return }
         try db.prepare("DELETE FROM items_fts WHERE rowid = ?").run([.integer(id)])
         try db.prepare("INSERT INTO items_fts(rowid, title, artist) VALUES(?,?,?)")
-            .run([.integer(id), .text(extra.isEmpty ? title : title + " " + extra), .optional(artist)])
+            .run([.integer(id), .text(text), .optional(artist)])
+        // New words become findable by sound and by one-letter edits at once.
+        let words = Set((text + " " + (artist ?? "")).split(separator: " ").map(String.init))
+        for word in words {
+            let rows = try db.prepare(
+                "INSERT INTO terms(term, docs) VALUES(?, 1) ON CONFLICT(term) DO UPDATE SET docs = docs + 1 RETURNING docs"
+            ).rows([.text(word)])
+            if rows.first?.int(0) == 1 { try fileTermKeys(word) }
+        }
+    }
+
+    private func fileTermKeys(_ word: String) throws {
+        let insert = try db.prepare("INSERT INTO term_keys(key, term) VALUES(?, ?)")
+        for key in TermKeys.keys(word) { try insert.run([.text(key), .text(word)]) }
+    }
+
+    /// Starts a bulk load (inside the caller's transaction): drops the secondary indexes and stops
+    /// per-row full-text indexing until `finishBulkLoad`.
+    public func beginBulkLoad() throws {
+        for name in Schema.indexNames { try db.execute("DROP INDEX IF EXISTS \(name)") }
+        // A large page cache keeps the identity index's random inserts off the disk.
+        try db.execute("PRAGMA cache_size = -262144")
+        bulkIdentities = [:]
+    }
+
+    /// Ends a bulk load: builds the indexes, the full-text index, the word tables and artists'
+    /// popularity again from the rows, in the caller's transaction. `step` names each stage.
+    public func finishBulkLoad(step: ((String) -> Void)? = nil) throws {
+        bulkIdentities = nil
+        step?("indexes")
+        try db.execute(Schema.indexes)
+        step?("artist popularity")
+        try db.execute(
+            """
+            UPDATE items SET popularity = max(popularity, coalesce((SELECT max(i.popularity) FROM item_artists x
+                JOIN items i ON i.id = x.item_id WHERE x.artist_id = items.id), 0))
+            WHERE type = 'artist'
+            """)
+        step?("full-text index")
+        try db.execute("DROP TABLE IF EXISTS items_fts")
+        try db.execute(Schema.fts)
+        try db.execute(Schema.ftsRows)
+        step?("word keys")
+        try rebuildTerms()
+        try db.execute("PRAGMA cache_size = -16384")
+    }
+
+    /// Counts every indexed word's documents and files its keys, from the full-text index itself.
+    func rebuildTerms() throws {
+        // The key index is built after the rows, which is much faster than keeping it sorted.
+        try db.execute("DELETE FROM terms; DROP INDEX IF EXISTS term_keys_key; DELETE FROM term_keys;")
+        defer { try? db.execute("CREATE INDEX IF NOT EXISTS term_keys_key ON term_keys(key, term)") }
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.items_vocab USING fts5vocab(main, 'items_fts', 'row')")
+        defer { try? db.execute("DROP TABLE IF EXISTS temp.items_vocab") }
+        let words = try db.prepare("SELECT term, doc FROM temp.items_vocab").rows([])
+        let insert = try db.prepare("INSERT INTO terms(term, docs) VALUES(?, ?)")
+        for row in words {
+            guard let term = row.string(0) else { continue }
+            try insert.run([.text(term), .integer(Int64(row.int(1) ?? 0))])
+            try fileTermKeys(term)
+        }
     }
 
     /// A song by title (and artist when given), the most popular first.
@@ -192,8 +295,8 @@ public final class CatalogStore {
     }
 
     /// Tags stored as `|rock|pop|` so a LIKE on `%|rock|%` finds exactly one tag.
-    static func joinTags(_ tags: [String]?) -> String {
-        let keys = (tags ?? []).map(NameFolding.key).filter { !$0.isEmpty }
+    static func joinTags(_ tags: [String]?, key: (String) -> String = NameFolding.key) -> String {
+        let keys = (tags ?? []).map(key).filter { !$0.isEmpty }
         return keys.isEmpty ? "" : "|" + keys.joined(separator: "|") + "|"
     }
 }

@@ -78,6 +78,14 @@ extension CatalogStore {
         try items(where: "i.ident = ?", [.text(identifier)], limit: 1).first
     }
 
+    /// Items by row id, read in full.
+    public func items(rowIDs: [Int64]) throws -> [Int64: StoredItem] {
+        guard !rowIDs.isEmpty else { return [:] }
+        let marks = rowIDs.map { _ in "?" }.joined(separator: ",")
+        let rows = try items(where: "i.id IN (\(marks))", rowIDs.map { .integer($0) }, limit: rowIDs.count)
+        return Dictionary(rows.map { ($0.rowID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// One item by row id.
     public func item(rowID: Int64) throws -> StoredItem? {
         try items(where: "i.id = ?", [.integer(rowID)], limit: 1).first

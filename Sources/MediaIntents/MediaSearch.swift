@@ -24,6 +24,9 @@ public struct MediaSearch: Codable, Sendable, Hashable {
     public var releaseDate: YearRange?
     public var reference: MediaReference?
     public var mediaIdentifier: String?
+    /// Hark's addition to SiriKit's search: "episode 12 of Serial" (with `mediaType` podcastEpisode
+    /// and the show as `mediaName`).
+    public var episodeNumber: Int?
 
     public init(
         mediaType: MediaItemType? = nil, sortOrder: SortOrder? = nil, mediaName: String? = nil,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one way names are compared everywhere in Hark: the catalog's keys, the resolver's
 /// queries and the evaluation's scoring all fold text through here.
@@ -12,22 +13,64 @@ public enum NameFolding {
     /// Names in other scripts are transliterated to Latin first, so a name matches however it is
     /// written: "Сектор Газа" and "Sektor Gaza" have the same key.
     public static func key(_ text: String) -> String {
-        let latin = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : transliterated(text)
-        return NumberWords.english.digitize(tokens(latin)).joined(separator: " ")
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return NumberWords.english.digitize(tokens(text)).joined(separator: " ") }
+        let words = tokens(transliterated(text))
+        // English number words only in Latin-script names: "Тень" is "ten'" in Latin letters, not 10.
+        let latinScript = !text.unicodeScalars.contains { $0.value >= 0x0370 && $0.properties.isAlphabetic }
+        return (latinScript ? NumberWords.english.digitize(words) : words).joined(separator: " ")
     }
 
     /// Any script in Latin letters, by ICU's transliterators ("北京" → "bei jing").
     public static func transliterated(_ text: String) -> String {
-        text.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false) ?? text
+        let spaced = syllableSpaced(text)
+        return icu.withLock { _ in
+            spaced.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false) ?? spaced
+        }
     }
+
+    /// Han characters and kana written apart, so each becomes a word of its own in Latin letters
+    /// ("声いラしる" → "sheng i ra shi ru", not "shengirashiru"): one misheard syllable then spoils one
+    /// word, not the whole name. Small kana, the long vowel mark and the sokuon stay with their
+    /// neighbours (シュ, ビー, ッテ).
+    static func syllableSpaced(_ text: String) -> String {
+        var out = ""
+        var previousJoinsNext = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let isHan = (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
+            let isKana = (0x3041...0x30FA).contains(value)
+            if isHan || isKana {
+                let attaches = attachingKana.contains(scalar)
+                if !attaches && !previousJoinsNext { out.append(" ") }
+                out.unicodeScalars.append(scalar)
+                previousJoinsNext = scalar == "ッ" || scalar == "っ"
+                if !attaches && !previousJoinsNext, isHan { out.append(" ") }
+            } else {
+                if previousJoinsNext { previousJoinsNext = false }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Kana that belong to the syllable before them.
+    static let attachingKana: Set<Unicode.Scalar> = Set("ァィゥェォャュョヮぁぃぅぇぉゃゅょゎーヽヾゝゞ".unicodeScalars)
+
+    /// Foundation's ICU transforms and folding on Linux share state between threads (an import
+    /// folds names on two threads at once, and crashed in the heap without this), so they run one
+    /// at a time.
+    static let icu = Mutex<Void>(())
 
     /// Folded words without number rewriting, for scoring text that is not a name.
     public static func tokens(_ text: String) -> [String] {
+        if let ascii = asciiTokens(text) { return ascii }
         // ICU folding is slow; plain ASCII only needs lower-casing.
         let folded =
             text.utf8.allSatisfy({ $0 < 0x80 })
             ? text.lowercased()
-            : text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            : icu.withLock { _ in
+                text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            }
         var out: [String] = []
         var current = ""
         var previous: Character = " "
@@ -48,6 +91,41 @@ public enum NameFolding {
             previous = ch
         }
         if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// `tokens` for plain ASCII text, byte by byte (nil for anything else).
+    static func asciiTokens(_ text: String) -> [String]? {
+        var out: [String] = []
+        var current: [UInt8] = []
+        var previous: UInt8 = 32
+        let bytes = Array(text.utf8)
+        func flush() {
+            if !current.isEmpty { out.append(String(decoding: current, as: UTF8.self)) }
+            current.removeAll(keepingCapacity: true)
+        }
+        for (index, byte) in bytes.enumerated() {
+            guard byte < 0x80 else { return nil }
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            case UInt8(ascii: "'"): break
+            case UInt8(ascii: "."), UInt8(ascii: ":"):
+                // "1:30" and "89.1" stay one word.
+                if isDigit(previous), index + 1 < bytes.count, isDigit(bytes[index + 1]) {
+                    current.append(byte)
+                } else {
+                    flush()
+                }
+            default:
+                flush()
+                if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "+") { out.append("and") }
+            }
+            previous = byte
+        }
+        flush()
         return out
     }
 
@@ -97,6 +175,10 @@ public enum NameFolding {
     /// The title without what people leave out when they say it: bracketed or dashed version
     /// notes ("Remastered 2011", "Live", "Radio Edit"), "(feat. …)", soundtrack notes.
     public static func core(_ title: String) -> String {
+        // Most titles carry no note at all.
+        guard title.contains(where: { $0 == "(" || $0 == "[" || $0 == "-" || $0 == "f" || $0 == "F" }) else {
+            return trimmed(title)
+        }
         var text = title
         // Bracketed parts that are notes about the recording, not part of the name.
         while let open = text.lastIndex(where: { $0 == "(" || $0 == "[" }) {
@@ -116,8 +198,17 @@ public enum NameFolding {
                 text = String(text[..<range.lowerBound])
             }
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? title : trimmed
+        let result = trimmed(text)
+        return result.isEmpty ? title : result
+    }
+
+    /// `text` without leading and trailing white space (without Foundation's bridging cost).
+    public static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        if first == text.startIndex, text.index(after: last) == text.endIndex { return text }
+        return String(text[first...last])
     }
 
     /// Words that mark a bracketed or dashed part as a note about the recording.

@@ -56,6 +56,32 @@ public struct NumberWords: Sendable {
     /// Reads a number that starts at `tokens[start]`: digits ("45", "81st") or words
     /// ("forty five", "one hundred and twenty"). Returns the value and how many tokens it used.
     public func read(_ tokens: ArraySlice<String>) -> (value: Double, count: Int)? {
+        guard let (whole, used) = readWhole(tokens) else { return nil }
+        // "eighty nine point one": a decimal word, then one digit word (or digits) after another.
+        let after = tokens.index(tokens.startIndex, offsetBy: used)
+        guard after < tokens.endIndex, Self.decimalWords.contains(tokens[after]), whole == whole.rounded() else {
+            return (whole, used)
+        }
+        var fraction = ""
+        var index = tokens.index(after: after)
+        while index < tokens.endIndex {
+            if let value = words[tokens[index]], value < 10 {
+                fraction += String(value)
+            } else if tokens[index].allSatisfy(\.isNumber), !tokens[index].isEmpty {
+                fraction += tokens[index]
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard !fraction.isEmpty, let value = Double("\(Int(whole)).\(fraction)") else { return (whole, used) }
+        return (value, index - tokens.startIndex)
+    }
+
+    /// The words for a decimal point, in the languages Hark reads.
+    static let decimalWords: Set<String> = ["point", "komma", "virgule", "punto", "coma", "tochka", "точка", "запятая"]
+
+    private func readWhole(_ tokens: ArraySlice<String>) -> (value: Double, count: Int)? {
         guard let first = tokens.first else { return nil }
         if let value = Self.digitValue(first) { return (value, 1) }
         if let han = Self.readHan(tokens) { return han }

@@ -112,6 +112,9 @@ struct InterpretationBuilder {
         case "volumeDirection": volumeDown = text == "down"
         case "question": params.question = NowPlayingQuestionKind(rawValue: text)
         case "frequency": frequency = text
+        case "episodeNumber":
+            search.episodeNumber = number.map { Int($0) }
+            search.mediaType = .podcastEpisode
         case "band": band = text
         case "intent": if let kind = IntentKind(rawValue: text) { intent = kind }
         default: break  // Slots used only to shape a sentence carry no meaning.

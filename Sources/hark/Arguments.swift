@@ -7,9 +7,10 @@ struct Arguments {
 
     /// Options that take a value; everything else starting with `--` is a flag.
     static let valued: Set<String> = [
-        "db", "user", "device", "lang", "map", "requests", "seed", "alt", "hint", "vocabulary",
+        "db", "user", "device", "lang", "map", "requests", "seed", "alt", "hint", "vocabulary", "tracks", "out",
+        "queries", "misses", "slow",
     ]
-    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear"]
+    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh"]
 
     init(_ argv: [String]) throws {
         var rest = argv[...]

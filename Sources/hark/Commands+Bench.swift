@@ -14,6 +14,7 @@ extension Commands {
 
     static func bench(_ arguments: Arguments) async throws -> Int32 {
         if arguments.positional.first == "parse" { return try benchParse(arguments) }
+        if arguments.positional.first == "resolve" { return try benchResolve(arguments) }
         let rounds = Int(arguments.options["requests"] ?? "20") ?? 20
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -48,30 +48,42 @@ enum Commands {
         let mapping = try ColumnMapping(spec: arguments.options["map"])
         let db = try Database(path: dbPath)
         let store = try CatalogStore(db: db)
-        try DemoCatalog.seedIfEmpty(store)
         let started = Date()
+        var lastDraw = Date.distantPast
         let report = try CatalogImporter(store: store).importFile(
             path, mapping: mapping, skipBadRows: arguments.flags.contains("skip-bad-rows")
-        ) { done, total in
-            guard isTerminal, total > 0 else { return }
+        ) { progress in
+            guard isTerminal, progress.stage != nil || Date().timeIntervalSince(lastDraw) > 0.2 else { return }
+            lastDraw = Date()
             let elapsed = max(Date().timeIntervalSince(started), 0.001)
-            let rate = Double(done) / elapsed
-            let eta = rate > 0 ? Double(total - done) / rate : 0
-            FileHandle.standardError.write(
-                Data(String(format: "\rImporting %d/%d rows  %.0f rows/s  ETA %.0fs ", done, total, rate, eta).utf8))
+            let line: String
+            if let stage = progress.stage {
+                line = "\(progressBar(1)) \(progress.rows) rows read; building \(stage)…"
+            } else {
+                let fraction = progress.totalBytes > 0 ? Double(progress.bytesRead) / Double(progress.totalBytes) : 0
+                let rate = Double(progress.rows) / elapsed
+                let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+                line = "\(progressBar(fraction)) \(progress.rows) rows  \(Int(rate)) rows/s  ETA \(Int(eta.rounded())) s"
+            }
+            FileHandle.standardError.write(Data(("\r" + line.padding(toLength: 78, withPad: " ", startingAt: 0)).utf8))
         }
         if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
         for error in report.rejected.prefix(20) { warn("rejected: \(error)") }
-        if report.rejected.count > 20 { warn("… and \(report.rejected.count - 20) more rejected rows") }
+        if report.rejectedCount > 20 { warn("… and \(report.rejectedCount - 20) more rejected rows") }
         if report.rolledBack {
             warn(
-                "hark import: nothing imported from \(path): \(report.rejected.count) row(s) rejected; fix them or pass --skip-bad-rows"
+                "hark import: nothing imported from \(path): \(report.rejectedCount) row(s) rejected; fix them or pass --skip-bad-rows"
             )
             return 1
         }
+        let seconds = Date().timeIntervalSince(started)
         print(
-            "Imported \(report.imported) rows from \(path); rejected \(report.rejected.count). Catalog now holds \(try store.itemCount()) items."
-        )
+            "Imported \(report.imported) rows from \(path) in \(String(format: "%.1f", seconds)) s"
+                + " (\(Int(Double(report.imported) / max(seconds, 0.001))) rows/s); rejected \(report.rejectedCount)."
+                + " Catalog now holds \(try store.itemCount()) items; database \(fileSize(dbPath)).")
+        if report.bulk {
+            print("Stages: " + report.stages.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", "))
+        }
         return 0
     }
 

@@ -132,6 +132,16 @@ public final class Statement {
         guard rc == SQLITE_DONE || rc == SQLITE_ROW else { throw CatalogError.sqlite(db.errorMessage, sql: sql) }
     }
 
+    /// Runs a statement and returns the first column of its first row (an id from RETURNING).
+    public func integer(_ values: [SQLValue] = []) throws -> Int64? {
+        bind(values)
+        defer { sqlite3_reset(stmt) }
+        let rc = sqlite3_step(stmt)
+        if rc == SQLITE_DONE { return nil }
+        guard rc == SQLITE_ROW else { throw CatalogError.sqlite(db.errorMessage, sql: sql) }
+        return sqlite3_column_type(stmt, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(stmt, 0)
+    }
+
     /// Runs a query and returns every row.
     public func rows(_ values: [SQLValue] = []) throws -> [Row] {
         bind(values)

@@ -1,6 +1,8 @@
 /// The catalog's tables. Every item kind lives in `items` (one row per song, album, artist,
 /// playlist, show, episode, audiobook or station) so one FTS5 index and one resolver serve them all;
 /// the columns that only some kinds use (frequency, show, author) are NULL for the rest.
+/// `terms` counts the documents each indexed word is in; `term_keys` finds words by sound and by
+/// one-letter edits (see `TermKeys`), for names a speech recogniser misheard.
 enum Schema {
     static let version = 2
 
@@ -37,11 +39,6 @@ enum Schema {
             editable INTEGER NOT NULL DEFAULT 0,
             path TEXT
         );
-        CREATE INDEX IF NOT EXISTS items_core ON items(core_key);
-        CREATE INDEX IF NOT EXISTS items_title ON items(title_key);
-        CREATE INDEX IF NOT EXISTS items_type_pop ON items(type, popularity DESC);
-        CREATE INDEX IF NOT EXISTS items_album ON items(album_id, track_no);
-        CREATE INDEX IF NOT EXISTS items_parent ON items(parent_id, released);
         CREATE TABLE IF NOT EXISTS item_artists(
             item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
             artist_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
@@ -49,13 +46,39 @@ enum Schema {
             position INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY(item_id, artist_id, role)
         );
-        CREATE INDEX IF NOT EXISTS item_artists_artist ON item_artists(artist_id);
         CREATE TABLE IF NOT EXISTS playlist_entries(
             playlist_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
             position INTEGER NOT NULL,
             item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
             PRIMARY KEY(playlist_id, position)
         );
+        CREATE TABLE IF NOT EXISTS terms(term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS term_keys(key TEXT NOT NULL, term TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS term_keys_key ON term_keys(key, term);
+        """ + indexes + fts
+
+    /// The secondary indexes: dropped before a bulk load and built again after it, which is far
+    /// faster than keeping them up to date row by row.
+    static let indexes = """
+        CREATE INDEX IF NOT EXISTS items_core ON items(core_key);
+        CREATE INDEX IF NOT EXISTS items_title ON items(title_key);
+        CREATE INDEX IF NOT EXISTS items_type_pop ON items(type, popularity DESC);
+        CREATE INDEX IF NOT EXISTS items_album ON items(album_id, track_no);
+        CREATE INDEX IF NOT EXISTS items_parent ON items(parent_id, released);
+        CREATE INDEX IF NOT EXISTS item_artists_artist ON item_artists(artist_id);
+        """
+    static let indexNames = ["items_core", "items_title", "items_type_pop", "items_album", "items_parent", "item_artists_artist"]
+
+    /// The full-text index over each item's folded name and aliases (column `title`) and its
+    /// artist credit (column `artist`). Query text never reaches it unquoted.
+    static let fts = """
         CREATE VIRTUAL TABLE IF NOT EXISTS items_fts USING fts5(title, artist, tokenize='unicode61 remove_diacritics 2');
+        """
+
+    /// What the FTS index holds for each item, as SQL over `items` (for a rebuild).
+    static let ftsRows = """
+        INSERT INTO items_fts(rowid, title, artist)
+        SELECT id, core_key || CASE WHEN aliases = '' THEN '' ELSE ' ' || replace(aliases, '|', ' ') END, artist_key
+        FROM items
         """
 }

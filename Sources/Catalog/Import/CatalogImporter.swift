@@ -4,9 +4,24 @@ import MediaIntents
 /// What an import did: rows written, and rows rejected with their line and reason.
 public struct ImportReport: Sendable {
     public var imported = 0
+    /// The first rejected rows (at most `CatalogImporter.keptRejections`); `rejectedCount` counts all.
     public var rejected: [CatalogError] = []
+    public var rejectedCount = 0
     /// True when the import was rolled back (rejected rows without `skipBadRows`).
     public var rolledBack = false
+    /// True when indexes were dropped and built again after the rows (a large import).
+    public var bulk = false
+    /// Seconds spent on each stage: "rows", then each index built after a bulk load.
+    public var stages: [(name: String, seconds: Double)] = []
+}
+
+/// How far an import has got, for a progress bar.
+public struct ImportProgress: Sendable {
+    public var rows: Int
+    public var bytesRead: UInt64
+    public var totalBytes: UInt64
+    /// Set while indexes are built after the rows ("full-text index").
+    public var stage: String?
 }
 
 /// Which CSV column fills which entry field (`title=song,artist=ARTIST CLEAN`).
@@ -66,56 +81,171 @@ public struct ColumnMapping: Sendable {
     }
 }
 
-/// Reads JSON Lines or CSV files into the catalog, in one transaction.
+/// Reads JSON Lines or CSV files into the catalog, streaming, in one transaction: an import that
+/// fails or is killed leaves the previous catalog as it was. A large import (at least half as many
+/// rows as the catalog holds, and at least `bulkThreshold`) drops the secondary indexes first and
+/// builds them, the full-text index and the word tables once at the end.
 public struct CatalogImporter {
     let store: CatalogStore
+    public static let keptRejections = 1_000
+    public static let bulkThreshold = 2_000
+    /// Bytes per row assumed when estimating a file's rows from its size.
+    static let bytesPerRowEstimate: UInt64 = 180
 
     public init(store: CatalogStore) { self.store = store }
+
+    public typealias Row = (line: Int, result: Result<CatalogEntry, CatalogError>)
 
     /// Imports a file (`.csv` by extension, otherwise JSON Lines). Rejected rows are reported with
     /// their line; unless `skipBadRows`, any rejected row rolls the whole import back.
     public func importFile(
         _ path: String, mapping: ColumnMapping? = nil, skipBadRows: Bool = false,
-        progress: ((Int, Int) -> Void)? = nil
+        progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportReport {
         guard FileManager.default.fileExists(atPath: path) else { throw CatalogError.missingFile(path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CatalogError.unreadable(path, reason: "cannot read (permission?)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw CatalogError.unreadable(path, reason: "not UTF-8 text")
-        }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt64) ?? 0
+        var reader = try LineReader(path: path)
+        defer { reader.close() }
         let name = (path as NSString).lastPathComponent
-        let rows: [(line: Int, result: Result<CatalogEntry, CatalogError>)]
+        let next: () throws -> Row?
         if path.lowercased().hasSuffix(".csv") {
-            rows = try Self.csvEntries(text, mapping: mapping ?? ColumnMapping(spec: nil), file: name)
+            var csv = try CSVRows(reader: reader, mapping: mapping ?? ColumnMapping(spec: nil), file: name)
+            next = {
+                let row = try csv.next()
+                reader = csv.reader
+                return row
+            }
         } else {
-            rows = Self.jsonEntries(text, file: name)
+            let decoder = JSONDecoder()
+            next = {
+                while let line = try reader.next() {
+                    if let row = Self.jsonRow(line, number: reader.lineNumber, valid: reader.lastLineValid, decoder: decoder, file: name) {
+                        return row
+                    }
+                }
+                return nil
+            }
         }
-        return try write(rows, skipBadRows: skipBadRows, progress: progress)
+        let estimate = Int(size / Self.bytesPerRowEstimate)
+        return try load(next, bytesRead: { reader.bytesRead }, estimatedRows: estimate, skipBadRows: skipBadRows) {
+            rows, bytes, stage in
+            progress?(ImportProgress(rows: rows, bytesRead: bytes, totalBytes: size, stage: stage))
+        }
     }
 
     /// Writes parsed rows in one transaction.
-    public func write(
-        _ rows: [(line: Int, result: Result<CatalogEntry, CatalogError>)], skipBadRows: Bool,
-        progress: ((Int, Int) -> Void)? = nil
+    public func write(_ rows: [Row], skipBadRows: Bool) throws -> ImportReport {
+        var iterator = rows.makeIterator()
+        return try load(
+            { iterator.next() }, bytesRead: { 0 }, estimatedRows: rows.count, skipBadRows: skipBadRows, progress: nil)
+    }
+
+    /// Reads and prepares rows on a thread of its own (parsing and folding names) while this thread
+    /// writes them, in one transaction.
+    private func load(
+        _ next: @escaping () throws -> Row?, bytesRead: @escaping () -> UInt64, estimatedRows: Int,
+        skipBadRows: Bool, progress: ((Int, UInt64, String?) -> Void)?
     ) throws -> ImportReport {
         var report = ImportReport()
         struct RollBack: Error {}
+        let existing = try store.itemCount()
+        report.bulk = estimatedRows >= Self.bulkThreshold && estimatedRows * 2 >= existing
+        // Three stages on their own threads: read and parse lines; fold names into keys (ICU
+        // transliteration is the dearest part); write (this thread).
+        let parsed = RowPipeline<ParsedBatch>()
+        let pipeline = RowPipeline<PreparedBatch>()
+        let source = UncheckedBox((next, bytesRead))
+        let reader = Thread {
+            let (next, bytesRead) = source.value
+            var batch: [Row] = []
+            do {
+                while let row = try next() {
+                    batch.append(row)
+                    if batch.count == batchSize {
+                        guard parsed.put(ParsedBatch(rows: batch, bytesRead: bytesRead())) else { return }
+                        batch = []
+                    }
+                }
+                _ = parsed.put(ParsedBatch(rows: batch, bytesRead: bytesRead()))
+                parsed.finish(nil)
+            } catch {
+                parsed.finish(error)
+            }
+        }
+        let folder = Thread {
+            let keys = KeyCache()
+            do {
+                while let batch = try parsed.take() {
+                    let prepared = batch.rows.map { row in
+                        PreparedRow(line: row.line, result: row.result.map { ($0, EntryKeys($0, key: keys.key)) })
+                    }
+                    guard pipeline.put(PreparedBatch(rows: prepared, bytesRead: batch.bytesRead)) else {
+                        parsed.cancel()
+                        return
+                    }
+                }
+                pipeline.finish(nil)
+            } catch {
+                pipeline.finish(error)
+            }
+        }
+        for thread in [reader, folder] {
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        defer { parsed.cancel() }
+        defer { pipeline.cancel() }
+        // The importer writes only references it has just resolved; checking each one again costs
+        // a lookup per reference per row. (The setting cannot change inside a transaction.)
+        if report.bulk {
+            try store.db.execute("PRAGMA foreign_keys=OFF")
+            // A rollback journal keeps only the pages an import changes in place (few, when it mostly
+            // adds), where the write-ahead log would hold a second copy of everything written. Still
+            // atomic: an interrupted import is rolled back from the journal on the next open. Skipped
+            // when another connection holds the database in WAL mode.
+            try? store.db.execute("PRAGMA journal_mode=DELETE")
+        }
+        defer {
+            if report.bulk {
+                try? store.db.execute("PRAGMA foreign_keys=ON")
+                try? store.db.execute("PRAGMA journal_mode=WAL")
+            }
+        }
         do {
             try store.db.transaction {
-                for (index, row) in rows.enumerated() {
-                    switch row.result {
-                    case .success(let entry):
-                        try store.upsert(entry)
-                        report.imported += 1
-                    case .failure(let error):
-                        report.rejected.append(error)
-                    }
-                    if index % 500 == 0 { progress?(index, rows.count) }
+                if report.bulk { try store.beginBulkLoad() }
+                var index = 0
+                var stageStart = Date()
+                func endStage(_ name: String) {
+                    report.stages.append((name, Date().timeIntervalSince(stageStart)))
+                    stageStart = Date()
                 }
-                progress?(rows.count, rows.count)
-                if !report.rejected.isEmpty && !skipBadRows { throw RollBack() }
+                while let prepared = try pipeline.take() {
+                    let batch = prepared.rows, bytes = prepared.bytesRead
+                    for row in batch {
+                        switch row.result {
+                        case .success(let (entry, keys)):
+                            try store.upsert(entry, keys: keys)
+                            report.imported += 1
+                        case .failure(let error):
+                            report.rejectedCount += 1
+                            if report.rejected.count < Self.keptRejections { report.rejected.append(error) }
+                        }
+                    }
+                    index += batch.count
+                    progress?(index, bytes, nil)
+                }
+                if report.rejectedCount > 0 && !skipBadRows { throw RollBack() }
+                endStage("rows")
+                var stage = "rows"
+                if report.bulk {
+                    try store.finishBulkLoad { next in
+                        if stage != "rows" { endStage(stage) } else { stageStart = Date() }
+                        stage = next
+                        progress?(index, 0, next)
+                    }
+                    endStage(stage)
+                }
             }
         } catch is RollBack {
             report.rolledBack = true
@@ -123,24 +253,27 @@ public struct CatalogImporter {
         return report
     }
 
-    static func jsonEntries(_ text: String, file: String) -> [(line: Int, result: Result<CatalogEntry, CatalogError>)] {
-        let decoder = JSONDecoder()
-        var out: [(Int, Result<CatalogEntry, CatalogError>)] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            do {
-                let entry = try decoder.decode(CatalogEntry.self, from: Data(trimmed.utf8))
-                if entry.title.trimmingCharacters(in: .whitespaces).isEmpty {
-                    out.append((offset + 1, .failure(.malformedLine(offset + 1, reason: "empty title", file: file))))
-                } else {
-                    out.append((offset + 1, .success(entry)))
-                }
-            } catch {
-                out.append((offset + 1, .failure(.malformedLine(offset + 1, reason: Self.describe(error), file: file))))
+    /// One JSON Lines row, or nil for a blank or comment line.
+    static func jsonRow(_ line: String, number: Int, valid: Bool = true, decoder: JSONDecoder, file: String) -> Row? {
+        let trimmed = NameFolding.trimmed(line)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        guard valid else { return (number, .failure(.malformedLine(number, reason: "not UTF-8 text", file: file))) }
+        do {
+            let entry = try decoder.decode(CatalogEntry.self, from: Data(trimmed.utf8))
+            if NameFolding.trimmed(entry.title).isEmpty {
+                return (number, .failure(.malformedLine(number, reason: "empty title", file: file)))
             }
+            return (number, .success(entry))
+        } catch {
+            return (number, .failure(.malformedLine(number, reason: Self.describe(error), file: file)))
         }
-        return out
+    }
+
+    static func jsonEntries(_ text: String, file: String) -> [Row] {
+        let decoder = JSONDecoder()
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, line in
+            jsonRow(String(line), number: offset + 1, decoder: decoder, file: file)
+        }
     }
 
     static func describe(_ error: any Error) -> String {
@@ -152,26 +285,6 @@ public struct CatalogImporter {
             if let key = context.codingPath.last { return "bad value for \"\(key.stringValue)\"" }
             return "not valid JSON"
         default: return "\(error)"
-        }
-    }
-
-    static func csvEntries(_ text: String, mapping: ColumnMapping, file: String) throws
-        -> [(line: Int, result: Result<CatalogEntry, CatalogError>)]
-    {
-        let records = CSVReader.records(text)
-        guard let header = records.first else { return [] }
-        let columns = mapping.resolve(header: header.fields)
-        guard columns["title"] != nil else {
-            throw CatalogError(
-                code: .badMapping, message: "no title column (use --map title=COLUMN)",
-                context: "\(file) header")
-        }
-        return records.dropFirst().map { record in
-            (
-                record.line,
-                Result { try entry(record.fields, columns: columns, line: record.line, file: file) }
-                    .mapError { $0 as? CatalogError ?? .malformedLine(record.line, reason: "\($0)", file: file) }
-            )
         }
     }
 
@@ -218,4 +331,122 @@ public struct CatalogImporter {
         entry.path = value("path")
         return entry
     }
+}
+
+/// CSV rows read one record at a time; a quoted field may run over several lines.
+struct CSVRows {
+    var reader: LineReader
+    let columns: [String: Int]
+    let file: String
+
+    init(reader: LineReader, mapping: ColumnMapping, file: String) throws {
+        self.reader = reader
+        self.file = file
+        var header: [String]? = nil
+        while header == nil, let record = try Self.record(&self.reader) { header = record.fields }
+        let columns = mapping.resolve(header: header ?? [])
+        guard columns["title"] != nil else {
+            throw CatalogError(code: .badMapping, message: "no title column (use --map title=COLUMN)", context: "\(file) header")
+        }
+        self.columns = columns
+    }
+
+    mutating func next() throws -> CatalogImporter.Row? {
+        guard let record = try Self.record(&reader) else { return nil }
+        let result = Result { try CatalogImporter.entry(record.fields, columns: columns, line: record.line, file: file) }
+            .mapError { $0 as? CatalogError ?? .malformedLine(record.line, reason: "\($0)", file: file) }
+        return (record.line, result)
+    }
+
+    /// The next non-empty record: lines are joined while a quoted field is open.
+    static func record(_ reader: inout LineReader) throws -> (line: Int, fields: [String])? {
+        while let first = try reader.next() {
+            let line = reader.lineNumber
+            var text = first
+            while text.reduce(0, { $1 == "\"" ? $0 + 1 : $0 }) % 2 == 1, let more = try reader.next() {
+                text += "\n" + more
+            }
+            if let record = CSVReader.records(text).first { return (line, record.fields) }
+        }
+        return nil
+    }
+}
+
+/// A row read and prepared for writing.
+struct PreparedRow: Sendable {
+    var line: Int
+    var result: Result<(CatalogEntry, EntryKeys), CatalogError>
+}
+
+/// Rows parsed by the reading thread, and the file bytes read so far.
+struct ParsedBatch: Sendable {
+    var rows: [CatalogImporter.Row]
+    var bytesRead: UInt64
+}
+
+/// Rows with their keys, for the writing thread.
+struct PreparedBatch: Sendable {
+    var rows: [PreparedRow]
+    var bytesRead: UInt64
+}
+
+/// Rows per batch handed between the import's threads.
+let batchSize = 512
+
+/// Batches from one thread to the next, at most `capacity` waiting, so memory stays bounded
+/// however large the file.
+final class RowPipeline<Batch: Sendable>: @unchecked Sendable {
+    static var capacity: Int { 16 }
+    private let condition = NSCondition()
+    private var batches: [Batch] = []
+    private var finished = false
+    private var cancelled = false
+    private var failure: (any Error)?
+
+    /// Hands a batch over; false when the taker has stopped.
+    func put(_ batch: Batch) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= Self.capacity && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        batches.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    func finish(_ error: (any Error)?) {
+        condition.lock()
+        finished = true
+        failure = error
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next batch, nil at the end; rethrows the giver's failure.
+    func take() throws -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty && !finished && !cancelled { condition.wait() }
+        if !batches.isEmpty {
+            condition.broadcast()
+            return batches.removeFirst()
+        }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// The taker stopped: the giver stops at its next batch.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Hands a value that is used by one thread at a time to another thread.
+final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

@@ -38,7 +38,11 @@ public struct Resolver {
             var showSearch = search
             showSearch.mediaType = .podcastShow
             showSearch.sortOrder = nil
+            showSearch.episodeNumber = nil
             if let show = try resolve(showSearch, user: user, limit: 1).first, show.item.type == .podcastShow {
+                if let number = search.episodeNumber {
+                    return try episode(number, of: show).map { [$0] } ?? []
+                }
                 let order = search.sortOrder == .oldest ? "i.released ASC" : "i.released DESC"
                 return try store.items(
                     where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: order, limit: limit
@@ -54,41 +58,63 @@ public struct Resolver {
         }
         let nameKey = NameFolding.key(NameFolding.core(name))
         let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
-        var ranked: [ResolvedItem] = []
-        for candidate in try candidates(for: nameKey) {
+        let saidArtist = typeOnlyArtist ? nil : search.artistName.map(NameFolding.key)
+        var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
+        for candidate in try candidates(for: nameKey, artist: saidArtist) {
             if let owner = candidate.owner, owner != user { continue }
             let keys = [candidate.coreKey] + candidate.aliases
             let similarity = keys.map { NameSimilarity.score(nameKey, $0) }.max() ?? 0
             guard similarity >= 0.6 else { continue }
             var score = similarity
             var nameMatch = similarity
-            if let artist = search.artistName, !typeOnlyArtist {
-                let agreement = Self.creditAgreement(NameFolding.key(artist), candidate.artistKey)
+            if let saidArtist {
+                let agreement = Self.creditAgreement(saidArtist, candidate.artistKey)
                 // Another artist's item only when its title is exactly what was said.
                 if agreement < 0.8, similarity < 0.95 { continue }
                 score += agreement >= 0.8 ? 0.3 * agreement : -0.6
                 nameMatch = agreement >= 0.8 ? min(similarity, agreement) : 0
             }
             if let album = search.albumName, search.mediaName != nil {
-                let agreement = NameSimilarity.score(
-                    NameFolding.key(album), NameFolding.key(candidate.item.album ?? ""))
+                let agreement = NameSimilarity.score(NameFolding.key(album), NameFolding.key(candidate.album ?? ""))
                 score += agreement >= 0.8 ? 0.2 : -0.3
             }
             let wanted = type ?? (typeOnlyArtist ? .artist : nil)
             if let wanted {
-                score += candidate.item.type == wanted ? 0.25 : -0.5
+                score += candidate.type == wanted ? 0.25 : -0.5
             } else {
-                score += Self.typePrior[candidate.item.type] ?? 0
+                score += Self.typePrior[candidate.type] ?? 0
             }
             if search.reference == .my, candidate.owner != nil { score += 0.2 }
-            score += 0.1 * min(max(candidate.item.popularity, 0), 1)
-            ranked.append(ResolvedItem(stored: candidate, score: score, nameMatch: nameMatch))
+            score += 0.1 * min(max(candidate.popularity, 0), 1)
+            ranked.append((candidate, score, nameMatch))
         }
         ranked.sort { $0.score > $1.score }
-        if let order = search.sortOrder, let first = ranked.first, first.item.type == .artist {
-            return try byArtist(first.item.title, type: .song, order: order, limit: limit)
+        if let order = search.sortOrder, let first = ranked.first, first.candidate.type == .artist {
+            let artist = try store.item(rowID: first.candidate.rowID)
+            return try byArtist(artist?.item.title ?? name, type: .song, order: order, limit: limit)
         }
-        return Array(ranked.prefix(limit))
+        // Only the few that are returned are read in full.
+        let top = Array(ranked.prefix(limit))
+        let stored = try store.items(rowIDs: top.map(\.candidate.rowID))
+        return top.compactMap { entry in
+            stored[entry.candidate.rowID].map { ResolvedItem(stored: $0, score: entry.score, nameMatch: entry.nameMatch) }
+        }
+    }
+
+    /// "Episode 12": the episode whose title is numbered so ("Episode 12: …", "#12 …", "Ep. 12"), else
+    /// the twelfth in order of release.
+    func episode(_ number: Int, of show: ResolvedItem) throws -> ResolvedItem? {
+        let episodes = try store.items(
+            where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: "i.released ASC", limit: 5_000)
+        let numbered = episodes.first { stored in
+            let words = NameFolding.tokens(stored.item.title).prefix(3)
+            return words.first.map { ["episode", "ep", "chapter"].contains($0) } == true && words.dropFirst().first == String(number)
+                || stored.item.title.hasPrefix("#\(number) ") || stored.item.title.hasPrefix("#\(number):")
+        }
+        guard let found = numbered ?? (number >= 1 && number <= episodes.count ? episodes[number - 1] : nil) else {
+            return nil
+        }
+        return ResolvedItem(stored: found, score: show.score)
     }
 
     /// Without a type, a bare name is most often an artist, then a song.
@@ -108,27 +134,121 @@ public struct Resolver {
             CatalogStore.splitCredit(credit).map { NameSimilarity.score(said, NameFolding.key($0)) }.max() ?? 0)
     }
 
-    /// Rows whose key equals the name, plus the best FTS5 matches of its words.
-    func candidates(for key: String) throws -> [StoredItem] {
-        var found = try store.items(where: "i.core_key = ? OR i.title_key = ?", [.text(key), .text(key)], limit: 200)
-        func quoted(_ word: Substring) -> String { "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-        var words = key.split(separator: " ").map(quoted)
-        // Longer words also match by their stem, so an ending said differently still finds the
-        // name ("Земфиру" → zemfiru → zemfi* → Zemfira).
-        words += key.split(separator: " ").filter { $0.count >= 5 }.map { quoted($0.dropLast(2)) + "*" }
-        guard !words.isEmpty else { return found }
-        // Every word quoted: user text is never read as FTS5 syntax.
-        let query = "title : (" + words.joined(separator: " OR ") + ")"
-        let sql = """
-            SELECT \(StoredItem.columns("i")) FROM items_fts f JOIN items i ON i.id = f.rowid
-            WHERE items_fts MATCH ? ORDER BY bm25(items_fts) LIMIT 300
-            """
-        var seen = Set(found.map(\.rowID))
-        for item in try store.db.prepare(sql).rows([.text(query)]).map(StoredItem.init)
-        where seen.insert(item.rowID).inserted {
-            found.append(item)
+    /// Candidates for a said name (and artist), from cheapest to dearest, stopping as soon as one
+    /// fits: rows whose key is the name; then the full-text index with every word required (and
+    /// the artist's words in the artist column); then with each word that may have been misheard
+    /// widened to indexed words that sound alike or are one edit away (`TermKeys`); then with all
+    /// words but one. Very common words are left to the re-ranking. Every word reaches FTS5 quoted,
+    /// so no request is ever read as query syntax.
+    func candidates(for nameKey: String, artist: String?) throws -> [Candidate] {
+        var found: [Int64: Candidate] = [:]
+        /// Whether some candidate has the name (at least `minimum` alike) and the said artist.
+        func fits(_ minimum: Double = 0.95) -> Bool {
+            found.values.contains { candidate in
+                let names = [candidate.coreKey] + candidate.aliases
+                guard names.contains(where: { NameSimilarity.score(nameKey, $0) >= minimum }) else { return false }
+                return artist.map { Self.creditAgreement($0, candidate.artistKey) >= 0.8 } ?? true
+            }
         }
-        return found
+        for candidate in try exactCandidates(nameKey) { found[candidate.rowID] = candidate }
+        if fits() { return Array(found.values) }
+        let words = nameKey.split(separator: " ").map(String.init)
+        let artistWords = artist?.split(separator: " ").map(String.init).filter { $0 != "the" } ?? []
+        guard !words.isEmpty else { return Array(found.values) }
+        let catalogSize = max(try store.approximateItemCount(), 1)
+        let counts = try documentCounts(words + artistWords)
+        // A word in more than a twentieth of the catalog narrows little and costs a long list.
+        func useful(_ list: [String]) -> [String] {
+            let kept = list.filter { (counts[$0] ?? 0) * 20 < catalogSize }
+            return kept.isEmpty ? Array(list.prefix(1)) : kept
+        }
+        func known(_ word: String) -> Bool { (counts[word] ?? 0) > 0 }
+        func search(_ title: [[String]], _ artist: [[String]]) throws {
+            for candidate in try ftsCandidates(title: title, artist: artist) { found[candidate.rowID] = candidate }
+        }
+        let exactTitle = useful(words).map { Self.forms($0) }
+        let exactArtist = useful(artistWords).map { Self.forms($0) }
+        let titleKnown = words.allSatisfy(known)
+        let artistKnown = artistWords.allSatisfy(known)
+        if titleKnown && artistKnown {
+            try search(exactTitle, exactArtist)
+            if !exactArtist.isEmpty, !fits() { try search(exactTitle, []) }
+            if fits() { return Array(found.values) }
+        }
+        // The artist was heard right: their own items, ranked by how alike the titles are, settle a
+        // misheard title cheaply.
+        if !exactArtist.isEmpty, artistKnown {
+            try search([], exactArtist)
+            if fits(0.75) { return Array(found.values) }
+        }
+        // Words the catalog does not have were misheard: each is widened to the indexed words that
+        // sound alike or are one edit away. (A misheard word that is a word of its own, "write" for
+        // "right", is left to the next step.)
+        let wideTitle = try useful(words).map { known($0) ? Self.forms($0) : try Self.forms($0) + similarTerms($0) }
+        let wideArtist = try useful(artistWords).map { known($0) ? Self.forms($0) : try Self.forms($0) + similarTerms($0) }
+        if !titleKnown || !artistKnown {
+            try search(wideTitle, wideArtist)
+            if !wideArtist.isEmpty, !fits(0.8) { try search(wideTitle, []) }
+            if fits(0.8) { return Array(found.values) }
+        }
+        guard wideTitle.count >= 2 else { return Array(found.values) }
+        // One word heard as another: all the others.
+        for index in wideTitle.indices {
+            var rest = wideTitle
+            rest.remove(at: index)
+            try search(rest, wideArtist)
+            if fits(0.75) { break }
+        }
+        return Array(found.values)
+    }
+
+    /// A word as FTS5 should match it: itself, and for longer words their stem as a prefix, so an
+    /// ending said differently still finds the name ("Земфиру" → zemfiru → zemfi* → Zemfira).
+    static func forms(_ word: String) -> [String] {
+        word.count >= 5 ? [quoted(word), quoted(String(word.dropLast(2))) + "*"] : [quoted(word)]
+    }
+
+    static func quoted(_ word: String) -> String { "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Indexed words that sound like `word` or are one edit from it, the closest (then the most
+    /// common) first.
+    func similarTerms(_ word: String, limit: Int = 8) throws -> [String] {
+        let keys = TermKeys.keys(word)
+        let sql = """
+            SELECT k.term, t.docs FROM term_keys k JOIN terms t ON t.term = k.term
+            WHERE k.key IN (\(keys.map { _ in "?" }.joined(separator: ","))) AND k.term <> ?
+            GROUP BY k.term ORDER BY t.docs DESC LIMIT 200
+            """
+        let found = try store.db.prepare(sql).rows(keys.map { .text($0) } + [.text(word)]).compactMap { row in
+            row.string(0).map { ($0, NameSimilarity.editSimilarity(word, $0), row.int(1) ?? 0) }
+        }
+        return found.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 > $1.2 }.prefix(limit).map { Self.quoted($0.0) }
+    }
+
+    /// How many items each word is indexed in (0 for a word the catalog does not have).
+    func documentCounts(_ words: [String]) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let statement = try store.db.prepare("SELECT docs FROM terms WHERE term = ?")
+        for word in Set(words) { counts[word] = Int(try statement.integer([.text(word)]) ?? 0) }
+        return counts
+    }
+
+    func exactCandidates(_ key: String) throws -> [Candidate] {
+        try store.db.prepare(
+            "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? OR i.title_key = ? ORDER BY i.popularity DESC LIMIT 200"
+        ).rows([.text(key), .text(key)]).map(Candidate.init)
+    }
+
+    /// Rows matching every group of word forms in the title column (and the artist's in the
+    /// artist column), at most `limit`, the most popular first among those read.
+    func ftsCandidates(title: [[String]], artist: [[String]], limit: Int = 300) throws -> [Candidate] {
+        guard !title.isEmpty || !artist.isEmpty else { return [] }
+        func group(_ column: String, _ forms: [String]) -> String { "\(column) : (" + forms.joined(separator: " OR ") + ")" }
+        let query = (title.map { group("title", $0) } + artist.map { group("artist", $0) }).joined(separator: " AND ")
+        let sql = """
+            SELECT \(Candidate.columns) FROM items i WHERE i.id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT \(limit))
+            """
+        return try store.db.prepare(sql).rows([.text(query)]).map(Candidate.init)
     }
 
     /// Songs (or albums) by an artist in an order.
@@ -139,12 +259,13 @@ public struct Resolver {
             [.text(key), .text(key)], limit: 1)
         let fuzzy =
             try artists.isEmpty
-            ? candidates(for: key).filter { $0.item.type == .artist && NameSimilarity.score(key, $0.coreKey) >= 0.8 }
-            : artists
+            ? candidates(for: key, artist: nil).filter { $0.type == .artist && NameSimilarity.score(key, $0.coreKey) >= 0.8 }
+                .sorted { $0.popularity > $1.popularity }.map(\.rowID)
+            : artists.map(\.rowID)
         guard let found = fuzzy.first else { return [] }
         let rows = try store.items(
             where: "i.type = ? AND i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ?)",
-            [.text(type.rawValue), .integer(found.rowID)], order: Self.orderClause(order), limit: limit)
+            [.text(type.rawValue), .integer(found)], order: Self.orderClause(order), limit: limit)
         return rows.map { ResolvedItem(stored: $0, score: 1) }
     }
 
@@ -179,5 +300,30 @@ public struct Resolver {
         case .unpopular, .worst: return "i.popularity ASC"
         default: return "i.popularity DESC"
         }
+    }
+}
+
+/// What the re-ranking reads of a candidate; the few returned are then read in full.
+struct Candidate: Sendable {
+    var rowID: Int64
+    var coreKey: String
+    var aliases: [String]
+    var artistKey: String
+    var type: MediaItemType
+    var popularity: Double
+    var owner: String?
+    var album: String?
+
+    static let columns = "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album"
+
+    init(_ row: Row) {
+        rowID = Int64(row.int(0) ?? 0)
+        coreKey = row.string(1) ?? ""
+        aliases = (row.string(2) ?? "").split(separator: "|").map(String.init)
+        artistKey = row.string(3) ?? ""
+        type = MediaItemType(rawValue: row.string(4) ?? "") ?? .unknown
+        popularity = row.double(5) ?? 0
+        owner = row.string(6)
+        album = row.string(7)
     }
 }

@@ -1,0 +1,87 @@
+import MediaIntents
+
+/// Everything about an entry that is worked out before it is written: trimmed names, folded keys
+/// and identities. An import computes these on its reading thread, so the writing thread only runs
+/// SQL (folding names, with ICU transliteration for other scripts, costs as much as the writing).
+public struct EntryKeys: Sendable {
+    var title: String
+    var titleKey: String
+    var coreKey: String
+    var credit: String?
+    var creditKey: String?
+    var ident: String
+    /// Aliases as printed, and their keys joined by "|".
+    var names: [String]
+    var aliasKeys: String
+    var genres: String
+    var moods: String
+    /// Each artist the credit names, with its identity.
+    var artists: [Named]
+    /// The album (songs) or show (episodes) the entry belongs to.
+    var parent: Named?
+
+    struct Named: Sendable {
+        var name: String
+        var ident: String
+        var artist: String?
+    }
+
+    public init(_ entry: CatalogEntry, key: (String) -> String) {
+        title = NameFolding.trimmed(entry.title)
+        var credit = entry.artist.map(NameFolding.trimmed)
+        if entry.type == .audioBook, credit == nil { credit = entry.author }
+        if entry.type == .artist { credit = nil }
+        self.credit = credit
+        creditKey = credit.map(key)
+        titleKey = key(title)
+        let core = NameFolding.core(title)
+        coreKey = core == title ? titleKey : key(core)
+        var identParts: [String?] = [credit, title]
+        switch entry.type {
+        case .podcastEpisode:
+            if let show = entry.show {
+                parent = Named(
+                    name: show, ident: CatalogStore.ident(.podcastShow, credit, show, key: key), artist: credit)
+                identParts = [show, title]
+            }
+        case .song, .musicVideo:
+            if let album = entry.album, !album.isEmpty {
+                let albumArtist = entry.albumArtist ?? credit
+                parent = Named(
+                    name: album, ident: CatalogStore.ident(.album, albumArtist, album, key: key), artist: albumArtist)
+            }
+        case .playlist:
+            identParts = [entry.owner, title]
+        case .artist, .genre:
+            identParts = [title, nil]
+        default: break
+        }
+        ident = CatalogStore.ident(entry.type, identParts[0], identParts[1], key: key)
+        genres = CatalogStore.joinTags(entry.genres, key: key)
+        moods = CatalogStore.joinTags(entry.moods, key: key)
+        names = (entry.aliases ?? []).map(NameFolding.trimmed).filter { !$0.isEmpty }
+        aliasKeys = names.map(key).joined(separator: "|")
+        artists =
+            entry.type == .artist
+            ? []
+            : (credit.map(CatalogStore.splitCredit) ?? []).map {
+                Named(name: $0, ident: CatalogStore.ident(.artist, $0, nil, key: key))
+            }
+    }
+}
+
+/// Folded keys of recent names, so an artist's name is folded once for all their tracks.
+public final class KeyCache {
+    private var keys: [String: String] = [:]
+    let capacity: Int
+
+    public init(capacity: Int = 50_000) { self.capacity = capacity }
+
+    public func key(_ text: String) -> String {
+        if let known = keys[text] { return known }
+        if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
+        let folded = NameFolding.key(text)
+        keys[text] = folded
+        return folded
+    }
+}

@@ -1,0 +1,374 @@
+import Foundation
+
+/// A deterministic synthetic catalog with the structure of a real one: artists (people and bands,
+/// in Latin, Cyrillic, Japanese and Chinese script, non-Latin ones with a Latin alias) with
+/// albums of tracks, a long tail of popularity, multi-artist tracks ("feat."), versions
+/// ("Remastered 2011", "Live", "Acoustic", "Radio Edit"), live albums and soundtracks, numbers in
+/// titles, titles shared across artists; podcasts with hundreds of dated episodes; audiobooks;
+/// radio stations. Written as JSON Lines in `hark import`'s format.
+public struct CatalogGenerator {
+    public var tracks: Int
+    public var seed: UInt64
+    private var words: [String] = []
+
+    public init(tracks: Int, seed: UInt64) {
+        self.tracks = tracks
+        self.seed = seed
+    }
+
+    /// How many rows of each kind were written.
+    public struct Counts: Sendable {
+        public var artists = 0, tracks = 0, albums = 0, shows = 0, episodes = 0, audiobooks = 0, stations = 0
+        public var rows: Int { artists + tracks + shows + episodes + audiobooks + stations }
+    }
+
+    enum Script { case latin, cyrillic, japanese, chinese }
+
+    struct Artist {
+        var name: String
+        var script: Script
+        var popularity: Double
+        var genres: [String]
+    }
+
+    /// Writes the catalog to `path`; `progress` gets the tracks written so far.
+    public mutating func write(to path: String, progress: ((Int) -> Void)? = nil) throws -> Counts {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CatalogError.unreadable(path, reason: "cannot create the file")
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw CatalogError.unreadable(path, reason: "cannot open the file for writing")
+        }
+        defer { try? handle.close() }
+        var out = JSONLinesWriter(handle: handle)
+        var random = SplitMix(seed: seed)
+        // A catalog's vocabulary grows much more slowly than its size: made-up words come from a pool.
+        var pool = Set<String>()
+        while pool.count < min(40_000, max(2_000, tracks / 10)) { pool.insert(Self.pseudoWord(&random)) }
+        words = pool.sorted()
+        var counts = Counts()
+        let artists = makeArtists(&random)
+        for artist in artists {
+            var row = JSONLine()
+            row.add("type", "artist")
+            row.add("title", artist.name)
+            row.add("kind", artist.name.hasPrefix("The ") || !artist.name.contains(" ") ? "group" : "person")
+            if artist.script != .latin, let latin = Self.latin(artist.name) { row.add("aliases", [latin]) }
+            row.add("popularity", Self.round(artist.popularity))
+            try out.write(row)
+            counts.artists += 1
+        }
+        let sharedTitles = (0..<400).map { _ in Self.titleCase(Self.commonPhrase(&random, words: Int.random(in: 1...3, using: &random))) }
+        // Tracks per artist follow popularity: the head has long careers, the tail an album or two.
+        let weights = artists.map { 0.3 + $0.popularity }
+        let totalWeight = weights.reduce(0, +)
+        var written = 0
+        for (index, artist) in artists.enumerated() where written < tracks {
+            let remainingArtists = artists.count - index
+            var share = max(4, Int((Double(tracks) * weights[index] / totalWeight).rounded()))
+            if remainingArtists == 1 { share = tracks - written }
+            share = min(share, tracks - written)
+            var year = Int.random(in: 1960...2015, using: &random)
+            var earlier: [String] = []
+            var made = 0
+            while made < share {
+                let size = min(share - made, Int.random(in: 8...14, using: &random))
+                let kind = random.next() % 100
+                var albumTitle = title(for: artist.script, &random)
+                var note: String? = nil
+                if kind < 7, earlier.count >= size {
+                    albumTitle = "Live at " + Self.pseudoWord(&random).capitalized
+                    note = random.chance(0.5) ? " (Live)" : " - Live"
+                } else if kind < 11, earlier.count >= size {
+                    albumTitle = albumTitle + " (Remastered)"
+                    note = random.chance(0.5) ? " - Remastered 2011" : " - Remastered 2009"
+                } else if kind < 13 {
+                    albumTitle = albumTitle + " (Original Motion Picture Soundtrack)"
+                }
+                counts.albums += 1
+                for number in 1...size {
+                    var row = JSONLine()
+                    row.add("type", "song")
+                    var trackTitle: String
+                    if let note, !earlier.isEmpty {
+                        trackTitle = earlier[Int.random(in: 0..<earlier.count, using: &random)] + note
+                    } else if random.chance(0.015) {
+                        trackTitle = random.pick(sharedTitles)
+                    } else {
+                        trackTitle = title(for: artist.script, &random)
+                        if artist.script == .latin, random.chance(0.03) {
+                            trackTitle = Self.withNumber(trackTitle, &random)
+                        }
+                        if random.chance(0.04) { trackTitle += random.pick(GeneratorWords.versionNotes) }
+                        earlier.append(NameCore.strip(trackTitle))
+                    }
+                    var credit = artist.name
+                    if random.chance(0.05) {
+                        let guest = artists[random.zipf(artists.count)].name
+                        if guest != artist.name {
+                            if random.chance(0.5) { credit += " feat. " + guest } else { trackTitle += " (feat. \(guest))" }
+                        }
+                    }
+                    row.add("title", trackTitle)
+                    row.add("artist", credit)
+                    row.add("album", albumTitle)
+                    row.add("year", year)
+                    row.add("trackNumber", number)
+                    row.add("duration", Int.random(in: 120...420, using: &random))
+                    row.add("genres", artist.genres)
+                    if random.chance(0.3) { row.add("moods", [random.pick(GeneratorWords.moods)]) }
+                    let lift = number <= 2 ? 1.0 : Double.random(in: 0.3...0.9, using: &random)
+                    row.add("popularity", Self.round(artist.popularity * lift))
+                    if random.chance(0.08) { row.add("explicit", true) }
+                    try out.write(row)
+                    written += 1
+                    counts.tracks += 1
+                    if written % 10_000 == 0 { progress?(written) }
+                }
+                made += size
+                year = min(2026, year + Int.random(in: 1...4, using: &random))
+            }
+        }
+        try writeSpokenWord(&out, &random, &counts)
+        try out.flush()
+        progress?(written)
+        return counts
+    }
+
+    private func writeSpokenWord(_ out: inout JSONLinesWriter, _ random: inout SplitMix, _ counts: inout Counts)
+        throws
+    {
+        let day = 86_400.0
+        let end = Date(timeIntervalSince1970: 1_793_491_200)  // 2026-11-01
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        for _ in 0..<max(2, tracks / 20_000) {
+            let show = "The " + Self.pseudoWord(&random).capitalized + " " + random.pick(GeneratorWords.podcastWords)
+            let host = Self.personName(&random)
+            let popularity = Self.round(pow(Double.random(in: 0..<1, using: &random), 2))
+            var row = JSONLine()
+            row.add("type", "podcastShow")
+            row.add("title", show)
+            row.add("artist", host)
+            row.add("popularity", popularity)
+            try out.write(row)
+            counts.shows += 1
+            let episodes = Int.random(in: 100...400, using: &random)
+            let spacing = random.chance(0.5) ? 7.0 : 1.0
+            for number in stride(from: episodes, through: 1, by: -1) {
+                var episode = JSONLine()
+                episode.add("type", "podcastEpisode")
+                episode.add("title", "Episode \(number): " + Self.titleCase(Self.commonPhrase(&random, words: 3)))
+                episode.add("show", show)
+                episode.add("artist", host)
+                let date = end.addingTimeInterval(-Double(episodes - number) * spacing * day)
+                episode.add("released", formatter.string(from: date))
+                episode.add("duration", Int.random(in: 900...5400, using: &random))
+                episode.add("popularity", Self.round(popularity * 0.5))
+                try out.write(episode)
+                counts.episodes += 1
+            }
+        }
+        for _ in 0..<max(3, tracks / 2_000) {
+            var row = JSONLine()
+            row.add("type", "audioBook")
+            row.add("title", Self.titleCase("the " + Self.commonPhrase(&random, words: 2)) + " of " + Self.pseudoWord(&random).capitalized)
+            row.add("author", Self.personName(&random))
+            row.add("duration", Int.random(in: 18_000...60_000, using: &random))
+            row.add("popularity", Self.round(pow(Double.random(in: 0..<1, using: &random), 2)))
+            try out.write(row)
+            counts.audiobooks += 1
+        }
+        // FM stations on the odd tenths from 87.5 to 107.9, then AM.
+        for index in 0..<min(300, max(5, tracks / 5_000)) {
+            var row = JSONLine()
+            row.add("type", "radioStation")
+            let name = random.chance(0.5)
+                ? Self.pseudoWord(&random).capitalized + " " + random.pick(GeneratorWords.stationWords)
+                : "Radio " + Self.pseudoWord(&random).capitalized
+            row.add("title", name)
+            let frequency = index < 103
+                ? String(format: "%.1f FM", 87.5 + Double(index) * 0.2) : "\(530 + (index - 103) * 10) AM"
+            row.add("frequency", frequency)
+            row.add("genres", [random.pick(GeneratorWords.genres)])
+            row.add("popularity", Self.round(pow(Double.random(in: 0..<1, using: &random), 2)))
+            try out.write(row)
+            counts.stations += 1
+        }
+    }
+
+    private func makeArtists(_ random: inout SplitMix) -> [Artist] {
+        let count = max(10, tracks / 40)
+        var seen = Set<String>()
+        var artists: [Artist] = []
+        artists.reserveCapacity(count)
+        while artists.count < count {
+            let roll = Double.random(in: 0..<1, using: &random)
+            let script: Script = roll < 0.84 ? .latin : roll < 0.90 ? .cyrillic : roll < 0.95 ? .japanese : .chinese
+            let name: String
+            switch script {
+            case .latin:
+                switch random.next() % 4 {
+                case 0: name = "The " + Self.pseudoWord(&random).capitalized + "s"
+                case 1: name = Self.pseudoWord(&random).capitalized
+                default: name = Self.personName(&random)
+                }
+            case .cyrillic:
+                name =
+                    random.chance(0.6)
+                    ? random.pick(GeneratorWords.russianFirstNames) + " " + Self.cyrillicWord(&random, syllables: 3)
+                    : Self.cyrillicWord(&random, syllables: 3)
+            case .japanese:
+                name = random.pick(GeneratorWords.japaneseFamilyNames) + Self.kanaWord(&random, length: 2)
+            case .chinese:
+                name = random.pick(GeneratorWords.chineseFamilyNames) + random.pick(GeneratorWords.han)
+                    + random.pick(GeneratorWords.han)
+            }
+            guard seen.insert(name.lowercased()).inserted else { continue }
+            let rank = Double(artists.count + 1)
+            let popularity = min(1, 1.2 / pow(rank, 0.35))
+            var genres = [random.pick(GeneratorWords.genres)]
+            if random.chance(0.4) { genres.append(random.pick(GeneratorWords.genres)) }
+            switch script {
+            case .japanese: genres[0] = "j-pop"
+            case .chinese: genres[0] = "c-pop"
+            default: break
+            }
+            artists.append(Artist(name: name, script: script, popularity: popularity, genres: genres))
+        }
+        return artists
+    }
+
+    private func title(for script: Script, _ random: inout SplitMix) -> String {
+        switch script {
+        case .latin:
+            let count = [1, 2, 2, 2, 3, 3, 3, 4][Int(random.next() % 8)]
+            var words: [String] = []
+            for index in 0..<count {
+                // Short titles carry a made-up word so that most titles are unique, as in real catalogs.
+                let made = count <= 2 ? index == count - 1 || random.chance(0.3) : random.chance(0.35)
+                // A one-word title is a word of its own (as real one-word titles mostly are); longer
+                // titles draw on the shared vocabulary.
+                let word = count == 1 ? Self.pseudoWord(&random) : random.pick(self.words)
+                words.append(made ? word : random.pick(GeneratorWords.common))
+            }
+            return Self.titleCase(words.joined(separator: " "))
+        case .cyrillic:
+            let words = (0..<Int.random(in: 1...3, using: &random)).map { index in
+                index == 0 || random.chance(0.5) ? random.pick(GeneratorWords.russianWords) : Self.cyrillicWord(&random, syllables: 2)
+            }
+            return Self.capitalizedFirst(words.joined(separator: " "))
+        case .japanese:
+            return random.pick(GeneratorWords.japaneseWords) + Self.kanaWord(&random, length: Int.random(in: 2...4, using: &random))
+        case .chinese:
+            return (0..<Int.random(in: 2...4, using: &random)).map { _ in random.pick(GeneratorWords.han) }.joined()
+        }
+    }
+
+    static func commonPhrase(_ random: inout SplitMix, words: Int) -> String {
+        (0..<words).map { _ in random.pick(GeneratorWords.common) }.joined(separator: " ")
+    }
+
+    static func pseudoWord(_ random: inout SplitMix) -> String {
+        let syllables = random.chance(0.75) ? 2 : 3
+        var word = ""
+        for _ in 0..<syllables {
+            word += random.pick(GeneratorWords.latinOnsets) + random.pick(GeneratorWords.latinVowels)
+        }
+        return word + random.pick(GeneratorWords.latinCodas)
+    }
+
+    static func personName(_ random: inout SplitMix) -> String {
+        pseudoWord(&random).capitalized + " " + pseudoWord(&random).capitalized
+    }
+
+    static func cyrillicWord(_ random: inout SplitMix, syllables: Int) -> String {
+        capitalizedFirst((0..<syllables).map { _ in random.pick(GeneratorWords.cyrillicSyllables) }.joined())
+    }
+
+    static func kanaWord(_ random: inout SplitMix, length: Int) -> String {
+        (0..<length).map { _ in random.pick(GeneratorWords.kana) }.joined()
+    }
+
+    static func withNumber(_ title: String, _ random: inout SplitMix) -> String {
+        let number = random.chance(0.3) ? Int.random(in: 1970...2025, using: &random) : Int.random(in: 2...99, using: &random)
+        return random.chance(0.5) ? "\(number) " + title : title + " \(number)"
+    }
+
+    static func titleCase(_ text: String) -> String {
+        text.split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    static func capitalizedFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+    static func latin(_ name: String) -> String? {
+        guard let latin = name.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false) else {
+            return nil
+        }
+        return titleCase(latin)
+    }
+
+    static func round(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+}
+
+/// The title without its version note, so versions of a song share its name.
+enum NameCore {
+    static func strip(_ title: String) -> String {
+        for note in GeneratorWords.versionNotes where title.hasSuffix(note) { return String(title.dropLast(note.count)) }
+        return title
+    }
+}
+
+/// One JSON object, built field by field, without an encoder's overhead.
+struct JSONLine {
+    private(set) var text = "{"
+
+    mutating func add(_ key: String, _ value: String) { field(key, Self.quote(value)) }
+    mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
+    mutating func add(_ key: String, _ value: Double) { field(key, String(value)) }
+    mutating func add(_ key: String, _ value: Bool) { field(key, value ? "true" : "false") }
+    mutating func add(_ key: String, _ values: [String]) { field(key, "[" + values.map(Self.quote).joined(separator: ",") + "]") }
+
+    private mutating func field(_ key: String, _ raw: String) {
+        if text.count > 1 { text += "," }
+        text += Self.quote(key) + ":" + raw
+    }
+
+    static func quote(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Buffers lines and writes them in large blocks.
+struct JSONLinesWriter {
+    let handle: FileHandle
+    private var buffer: [UInt8] = []
+
+    init(handle: FileHandle) {
+        self.handle = handle
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    mutating func write(_ line: JSONLine) throws {
+        buffer.append(contentsOf: (line.text + "}\n").utf8)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

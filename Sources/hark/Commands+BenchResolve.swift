@@ -1,0 +1,157 @@
+import Catalog
+import Foundation
+import MediaIntents
+
+extension Commands {
+    /// `hark bench resolve`: top-1/top-4 accuracy and latency of Hark's resolver against two
+    /// baselines (exact normalised title, plain FTS5 bm25) on the same noisy queries over a
+    /// generated catalog.
+    static func benchResolve(_ arguments: Arguments) throws -> Int32 {
+        let tracks = Int(arguments.options["tracks"] ?? "10000") ?? 10_000
+        let count = Int(arguments.options["queries"] ?? "1000") ?? 1_000
+        guard let seed = UInt64(arguments.options["seed"] ?? "1"), tracks > 0, count > 0 else {
+            throw UsageError("--tracks, --queries and --seed take positive whole numbers")
+        }
+        let folder = FileManager.default.temporaryDirectory.path
+        let path = arguments.options["db"] ?? "\(folder)/hark-bench-\(tracks)-\(seed).db"
+        try ensureBenchCatalog(path: path, tracks: tracks, seed: seed, fresh: arguments.flags.contains("fresh"))
+        let store = try CatalogStore(db: Database(path: path))
+        let queries = try NoisyQueries.make(count, seed: seed, store: store)
+        let resolver = Resolver(store: store)
+        let workOf = try workLookup(store)
+        let exactLookup = try store.db.prepare(
+            "SELECT id FROM items WHERE title_key = ? ORDER BY (artist_key = ?) DESC, popularity DESC LIMIT 4")
+        let ftsLookup = try store.db.prepare(
+            "SELECT rowid FROM items_fts WHERE items_fts MATCH ? ORDER BY bm25(items_fts) LIMIT 4")
+        let systems: [(String, (NoisyQueries.Query) throws -> [Int64])] = [
+            ("hark", { query in try resolver.resolve(query.search, limit: 4).map(\.stored.rowID) }),
+            (
+                "exact",
+                { query in
+                    let name = NameFolding.key(query.search.mediaName ?? query.search.artistName ?? "")
+                    let artist = NameFolding.key(query.search.artistName ?? "")
+                    return try exactLookup.rows([.text(name), .text(artist)]).compactMap { $0.int(0).map(Int64.init) }
+                }
+            ),
+            (
+                "fts5",
+                { query in
+                    let words = [query.search.mediaName, query.search.artistName].compactMap { $0 }
+                        .flatMap { NameFolding.key($0).split(separator: " ") }
+                    guard !words.isEmpty else { return [] }
+                    // Every word required (FTS5's own default), ranked by bm25.
+                    let match = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+                        .joined(separator: " ")
+                    return try ftsLookup.rows([.text(match)]).compactMap { $0.int(0).map(Int64.init) }
+                }
+            ),
+        ]
+        var report: [String: [String: Double]] = [:]
+        let misses = Int(arguments.options["misses"] ?? "0") ?? 0
+        let slowMs = arguments.options["slow"].flatMap(Double.init)
+        var shownMisses = 0
+        for (name, run) in systems {
+            for query in queries.prefix(50) { _ = try run(query) }  // warm the page cache
+            var times: [Double] = []
+            var top1 = 0
+            var top4 = 0
+            for query in queries {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let found = try run(query)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                if name == "hark", let slow = slowMs, let last = times.last, last > slow {
+                    warn(String(format: "slow %.2f ms: ", last) + "name=\(query.search.mediaName ?? "-") artist=\(query.search.artistName ?? "-") type=\(query.search.mediaType?.rawValue ?? "-")")
+                }
+                func right(_ id: Int64) -> Bool {
+                    id == query.targetRowID || workOf(id) == "\(query.targetType.rawValue)\t\(query.targetWork)"
+                }
+                if let first = found.first, right(first) {
+                    top1 += 1
+                } else if name == "hark", shownMisses < misses {
+                    shownMisses += 1
+                    let target = try store.item(rowID: query.targetRowID)
+                    let got = try found.first.flatMap { try store.item(rowID: $0) }
+                    warn(
+                        "miss: name=\(query.search.mediaName ?? "-") artist=\(query.search.artistName ?? "-") type=\(query.search.mediaType?.rawValue ?? "-")"
+                            + " misheard=\(query.misheard)\n  want \(target?.item.type.rawValue ?? "?"): \(target?.item.title ?? "?") — \(target?.item.artist ?? "")"
+                            + "\n  got  \(got?.item.type.rawValue ?? "-"): \(got?.item.title ?? "nothing") — \(got?.item.artist ?? "")")
+                }
+                if found.prefix(4).contains(where: right) { top4 += 1 }
+            }
+            times.sort()
+            func at(_ q: Double) -> Double { (times[min(times.count - 1, Int(Double(times.count) * q))] * 1000).rounded() / 1000 }
+            report[name] = [
+                "top1": (Double(top1) / Double(queries.count) * 10_000).rounded() / 10_000,
+                "top4": (Double(top4) / Double(queries.count) * 10_000).rounded() / 10_000,
+                "medianMs": at(0.5), "p90Ms": at(0.9), "p99Ms": at(0.99), "peakRssMiB": peakRSS(),
+            ]
+        }
+        if arguments.flags.contains("json") {
+            struct Output: Encodable {
+                var tracks: Int, queries: Int, seed: UInt64
+                var systems: [String: [String: Double]]
+            }
+            print(json(Output(tracks: tracks, queries: queries.count, seed: seed, systems: report)))
+        } else {
+            print("\(queries.count) noisy queries over \(tracks) generated tracks (seed \(seed), catalog \(path)):")
+            for name in ["hark", "exact", "fts5"] {
+                guard let row = report[name] else { continue }
+                print(
+                    String(
+                        format: "  %-6@ top-1 %5.1f%%  top-4 %5.1f%%  median %.3f ms  p90 %.3f ms  p99 %.3f ms",
+                        name, (row["top1"] ?? 0) * 100, (row["top4"] ?? 0) * 100, row["medianMs"] ?? 0, row["p90Ms"] ?? 0,
+                        row["p99Ms"] ?? 0))
+            }
+            print("  peak resident memory \(Int(report["fts5"]?["peakRssMiB"] ?? 0)) MiB (all three, in turn)")
+        }
+        return 0
+    }
+
+    /// An item's type, folded core title and first artist, to accept another version of the
+    /// target; read per item when needed (holding a million of them would swell the memory measured).
+    static func workLookup(_ store: CatalogStore) throws -> (Int64) -> String? {
+        let statement = try store.db.prepare(
+            """
+            SELECT i.type, i.title, coalesce((SELECT a.title FROM item_artists x JOIN items a ON a.id = x.artist_id
+                WHERE x.item_id = i.id ORDER BY x.position LIMIT 1), i.artist)
+            FROM items i WHERE i.id = ?
+            """)
+        return { id in
+            guard let row = try? statement.rows([.integer(id)]).first, let type = row.string(0), let title = row.string(1)
+            else { return nil }
+            return type + "\t" + NoisyQueries.work(title: title, artist: row.string(2))
+        }
+    }
+
+    /// Builds the benchmark catalog with `hark catalog generate` and `hark import` in child
+    /// processes (so this process's memory is the serving memory), unless it exists already.
+    static func ensureBenchCatalog(path: String, tracks: Int, seed: UInt64, fresh: Bool) throws {
+        let marker = path + ".done"
+        if !fresh, FileManager.default.fileExists(atPath: marker) { return }
+        for suffix in ["", "-wal", "-shm", ".done"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let jsonl = path + ".jsonl"
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).path
+        for step in [
+            ["catalog", "generate", "--tracks", String(tracks), "--seed", String(seed), "--out", jsonl],
+            ["import", "--db", path, jsonl],
+        ] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: me.contains("/") ? me : "/proc/self/exe")
+            process.arguments = step
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw UsageError("building the benchmark catalog failed at 'hark \(step.joined(separator: " "))'")
+            }
+        }
+        try? FileManager.default.removeItem(atPath: jsonl)
+        FileManager.default.createFile(atPath: marker, contents: Data())
+    }
+
+    /// The largest resident set so far, in MiB.
+    static func peakRSS() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss / 1024)
+    }
+}
