@@ -32,6 +32,14 @@ func hark(_ arguments: [String], input: String? = nil) throws -> HarkRun {
         stderr: String(decoding: stderr, as: UTF8.self))
 }
 
+/// The built `hark` binary's path.
+func harkBinary() -> URL {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let binary = folder.appendingPathComponent("hark")
+    return FileManager.default.fileExists(atPath: binary.path)
+        ? binary : Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("hark")
+}
+
 func scratchDatabase() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-cli-\(UUID().uuidString).db").path
     try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
@@ -129,5 +137,57 @@ struct CommandLineTests {
         let run = try hark(
             ["repl", "--db", try scratchDatabase()], input: "play hello by adele\nwhat song is this\nquit\n")
         #expect(run.stdout == "Playing Hello by Adele.\nThis is Hello by Adele.\n")
+    }
+
+    @Test func generateImportAndBenchResolveOnASmallCatalog() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-gen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("c.jsonl").path
+        let generated = try hark(["catalog", "generate", "--tracks", "1500", "--seed", "4", "--out", file])
+        #expect(generated.status == 0 && generated.stdout.contains("1500 tracks"))
+        let db = folder.appendingPathComponent("c.db").path
+        let imported = try hark(["import", "--db", db, file])
+        #expect(imported.status == 0 && imported.stdout.contains("Imported"), "\(imported.stderr)")
+        let again = try hark(["import", "--db", db, file])
+        #expect(again.stdout.contains(imported.stdout.components(separatedBy: "holds ").last?.prefix(8) ?? "?"))
+        let bench = try hark([
+            "bench", "resolve", "--tracks", "1500", "--queries", "200", "--seed", "4", "--db",
+            folder.appendingPathComponent("bench.db").path, "--json",
+        ])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        let line = bench.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let report = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        let systems = report?["systems"] as? [String: [String: Double]]
+        #expect(Set(systems?.keys.map { $0 } ?? []) == ["hark", "exact", "fts5"])
+        #expect((systems?["hark"]?["top1"] ?? 0) >= (systems?["fts5"]?["top1"] ?? 1))
+        #expect((systems?["hark"]?["top1"] ?? 0) > (systems?["exact"]?["top1"] ?? 1))
+    }
+
+    /// kill -9 in the middle of a large import leaves the catalog as it was, and usable.
+    @Test func killedImportLeavesThePreviousCatalog() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let db = try scratchDatabase()
+        func counts() throws -> String {
+            try hark(["catalog", "--db", db]).stdout.split(separator: "\n").filter { !$0.hasPrefix("size") }
+                .joined(separator: "\n")
+        }
+        let before = try counts()
+        let file = folder.appendingPathComponent("big.jsonl").path
+        #expect(try hark(["catalog", "generate", "--tracks", "60000", "--seed", "9", "--out", file]).status == 0)
+        for delay in [0.4, 1.5] {
+            let process = Process()
+            process.executableURL = harkBinary()
+            process.arguments = ["import", "--db", db, file]
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+            #expect(try counts() == before)
+            #expect(try hark(["ask", "--db", db, "play", "skyfall"]).stdout == "Playing Skyfall by Adele.\n")
+        }
     }
 }

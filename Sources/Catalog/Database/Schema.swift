@@ -60,7 +60,7 @@ enum Schema {
     /// The secondary indexes: dropped before a bulk load and built again after it, which is far
     /// faster than keeping them up to date row by row.
     static let indexes = """
-        CREATE INDEX IF NOT EXISTS items_core ON items(core_key);
+        CREATE INDEX IF NOT EXISTS items_core ON items(core_key, popularity DESC);
         CREATE INDEX IF NOT EXISTS items_title ON items(title_key);
         CREATE INDEX IF NOT EXISTS items_type_pop ON items(type, popularity DESC);
         CREATE INDEX IF NOT EXISTS items_album ON items(album_id, track_no);

@@ -44,7 +44,7 @@ public struct CatalogGenerator {
         var random = SplitMix(seed: seed)
         // A catalog's vocabulary grows much more slowly than its size: made-up words come from a pool.
         var pool = Set<String>()
-        while pool.count < min(40_000, max(2_000, tracks / 10)) { pool.insert(Self.pseudoWord(&random)) }
+        while pool.count < max(2_000, tracks / 10) { pool.insert(Self.pseudoWord(&random)) }
         words = pool.sorted()
         var counts = Counts()
         let artists = makeArtists(&random)
@@ -222,7 +222,7 @@ public struct CatalogGenerator {
                 name = random.pick(GeneratorWords.japaneseFamilyNames) + Self.kanaWord(&random, length: 2)
             case .chinese:
                 name = random.pick(GeneratorWords.chineseFamilyNames) + random.pick(GeneratorWords.han)
-                    + random.pick(GeneratorWords.han)
+                    + Self.hanCharacter(&random)
             }
             guard seen.insert(name.lowercased()).inserted else { continue }
             let rank = Double(artists.count + 1)
@@ -254,14 +254,21 @@ public struct CatalogGenerator {
             }
             return Self.titleCase(words.joined(separator: " "))
         case .cyrillic:
-            let words = (0..<Int.random(in: 1...3, using: &random)).map { index in
-                index == 0 || random.chance(0.5) ? random.pick(GeneratorWords.russianWords) : Self.cyrillicWord(&random, syllables: 2)
+            // A common word and a made-up one, as varied as the Latin titles.
+            let count = Int.random(in: 1...3, using: &random)
+            let words = (0..<count).map { index in
+                index == count - 1 && (count == 1 || random.chance(0.7))
+                    ? Self.cyrillicWord(&random, syllables: Int.random(in: 2...3, using: &random))
+                    : random.pick(GeneratorWords.russianWords)
             }
             return Self.capitalizedFirst(words.joined(separator: " "))
         case .japanese:
             return random.pick(GeneratorWords.japaneseWords) + Self.kanaWord(&random, length: Int.random(in: 2...4, using: &random))
         case .chinese:
-            return (0..<Int.random(in: 2...4, using: &random)).map { _ in random.pick(GeneratorWords.han) }.joined()
+            // Characters from the whole common range, as real titles draw on thousands.
+            return (0..<Int.random(in: 2...5, using: &random)).map { index in
+                index == 0 ? random.pick(GeneratorWords.han) : Self.hanCharacter(&random)
+            }.joined()
         }
     }
 
@@ -284,6 +291,11 @@ public struct CatalogGenerator {
 
     static func cyrillicWord(_ random: inout SplitMix, syllables: Int) -> String {
         capitalizedFirst((0..<syllables).map { _ in random.pick(GeneratorWords.cyrillicSyllables) }.joined())
+    }
+
+    /// A character from the first 3,500 of the CJK block (mostly common ones).
+    static func hanCharacter(_ random: inout SplitMix) -> String {
+        String(UnicodeScalar(UInt32(0x4E00 + Int.random(in: 0..<3_500, using: &random))).map(Character.init) ?? "中")
     }
 
     static func kanaWord(_ random: inout SplitMix, length: Int) -> String {

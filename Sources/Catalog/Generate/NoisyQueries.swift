@@ -37,7 +37,7 @@ public struct NoisyQueries {
             """
             SELECT i.id, i.title, coalesce((SELECT a.title FROM item_artists x JOIN items a ON a.id = x.artist_id
                 WHERE x.item_id = i.id ORDER BY x.position LIMIT 1), i.artist)
-            FROM items i WHERE i.type = ? AND i.id >= ? AND i.owner IS NULL ORDER BY i.id LIMIT 1
+            FROM items i WHERE +i.type = ? AND i.id >= ? AND i.owner IS NULL ORDER BY i.id LIMIT 1
             """)
         var queries: [Query] = []
         var attempts = 0

@@ -1,3 +1,5 @@
+import MediaIntents
+
 /// How alike two folded names are, 0…1: the better of character edit distance and word overlap.
 public enum NameSimilarity {
     public static func score(_ a: String, _ b: String) -> Double {
@@ -7,26 +9,66 @@ public enum NameSimilarity {
         let overlap = Double(aWords.intersection(bWords).count) / Double(aWords.union(bWords).count)
         // "the beatles" vs "beatles": an article does not make a name different.
         let stripped = strip(a) == strip(b) ? 0.97 : 0
-        return max(editSimilarity(a, b), overlap * 0.9, stripped)
+        return max(editSimilarity(a, b), overlap * 0.9, stripped, soundAlike(a, b))
+    }
+
+    /// Word by word, as a speech recogniser errs: a word that sounds the same ("write" for "right")
+    /// or is one letter off counts nearly as the word itself. Same number of words only.
+    static func soundAlike(_ a: String, _ b: String) -> Double {
+        let x = a.split(separator: " "), y = b.split(separator: " ")
+        guard x.count == y.count, x.count > 0 else { return 0 }
+        var total = 0.0
+        for (said, name) in zip(x, y) {
+            if said == name {
+                total += 1
+            } else if name.allSatisfy(\.isNumber), let spelled = spelledDigits[String(name)],
+                TermKeys.phonetic(String(said)) == TermKeys.phonetic(spelled)
+            {
+                total += 0.9  // "for faipel" for "4 Faipel"
+            } else if let first = said.first, first.isASCII, TermKeys.phonetic(String(said)) == TermKeys.phonetic(String(name)) {
+                total += 0.9
+            } else {
+                let similarity = editSimilarity(String(said), String(name))
+                total += said.count >= 4 && similarity >= 1 - 1.0 / Double(max(said.count, name.count)) ? 0.9 : similarity * 0.8
+            }
+        }
+        return total / Double(x.count) * 0.96
     }
 
     private static func strip(_ text: String) -> String {
         text.split(separator: " ").filter { $0 != "the" && $0 != "a" && $0 != "an" }.joined(separator: " ")
     }
 
-    /// 1 − Levenshtein distance / longer length, on characters.
+    /// "4" → "four", for comparing a heard word with a number in a title.
+    static let spelledDigits: [String: String] = {
+        var map: [String: String] = [:]
+        for (word, value) in NumberWords.english.words where value < 100 && map[String(value)] == nil {
+            if !word.hasSuffix("th"), !word.hasSuffix("st"), !word.hasSuffix("nd"), !word.hasSuffix("rd") {
+                map[String(value)] = word
+            }
+        }
+        return map
+    }()
+
+    /// 1 − edit distance / longer length, on characters; swapping two neighbouring letters is one
+    /// edit (optimal string alignment), as in "jepruth" heard as "ejpruth".
     static func editSimilarity(_ a: String, _ b: String) -> Double {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        if x.isEmpty || y.isEmpty { return x.count == y.count ? 1 : 0 }
         if abs(x.count - y.count) > max(x.count, y.count) / 2 { return 0 }
+        var beforePrevious = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
         for i in 1...x.count {
             current[0] = i
-            for j in 1...max(y.count, 1) where j <= y.count {
+            for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return 1 - Double(previous[y.count]) / Double(max(x.count, y.count))
     }

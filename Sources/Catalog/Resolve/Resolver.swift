@@ -56,9 +56,9 @@ public struct Resolver {
         {
             return try byArtist(artist, type: type ?? .song, order: search.sortOrder, limit: limit)
         }
-        let nameKey = NameFolding.key(NameFolding.core(name))
+        let nameKey = Self.spokenKey(NameFolding.core(name))
         let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
-        let saidArtist = typeOnlyArtist ? nil : search.artistName.map(NameFolding.key)
+        let saidArtist = typeOnlyArtist ? nil : search.artistName.map(Self.spokenKey)
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
         for candidate in try candidates(for: nameKey, artist: saidArtist) {
             if let owner = candidate.owner, owner != user { continue }
@@ -150,8 +150,6 @@ public struct Resolver {
                 return artist.map { Self.creditAgreement($0, candidate.artistKey) >= 0.8 } ?? true
             }
         }
-        for candidate in try exactCandidates(nameKey) { found[candidate.rowID] = candidate }
-        if fits() { return Array(found.values) }
         let words = nameKey.split(separator: " ").map(String.init)
         let artistWords = artist?.split(separator: " ").map(String.init).filter { $0 != "the" } ?? []
         guard !words.isEmpty else { return Array(found.values) }
@@ -163,47 +161,95 @@ public struct Resolver {
             return kept.isEmpty ? Array(list.prefix(1)) : kept
         }
         func known(_ word: String) -> Bool { (counts[word] ?? 0) > 0 }
+        var asked = Set<[[String]]>()
         func search(_ title: [[String]], _ artist: [[String]]) throws {
+            guard asked.insert(title + [["|"]] + artist).inserted else { return }
             for candidate in try ftsCandidates(title: title, artist: artist) { found[candidate.rowID] = candidate }
         }
-        let exactTitle = useful(words).map { Self.forms($0) }
-        let exactArtist = useful(artistWords).map { Self.forms($0) }
+        let exactTitle = useful(words).map { [Self.quoted($0)] }
+        let exactArtist = useful(artistWords).map { [Self.quoted($0)] }
         let titleKnown = words.allSatisfy(known)
         let artistKnown = artistWords.allSatisfy(known)
-        if titleKnown && artistKnown {
-            try search(exactTitle, exactArtist)
-            if !exactArtist.isEmpty, !fits() { try search(exactTitle, []) }
-            if fits() { return Array(found.values) }
-        }
-        // The artist was heard right: their own items, ranked by how alike the titles are, settle a
-        // misheard title cheaply.
-        if !exactArtist.isEmpty, artistKnown {
-            try search([], exactArtist)
+        // The title's exact key (the most popular holders of it), then the artist's own items, then
+        // title and artist words together, then the title's words alone.
+        for candidate in try exactCandidates(nameKey) { found[candidate.rowID] = candidate }
+        if fits() { return Array(found.values) }
+        // When the artist was heard right, their own items, ranked by how alike the titles are,
+        // settle a misheard title with a few index lookups.
+        if let artist, !artistWords.isEmpty {
+            for candidate in try itemsOfArtist(artist) { found[candidate.rowID] = candidate }
             if fits(0.75) { return Array(found.values) }
+        }
+        if titleKnown && artistKnown {
+            if !exactArtist.isEmpty {
+                try search(exactTitle, exactArtist)
+                if fits() { return Array(found.values) }
+            }
+            try search(exactTitle, [])
+            if fits() { return Array(found.values) }
         }
         // Words the catalog does not have were misheard: each is widened to the indexed words that
         // sound alike or are one edit away. (A misheard word that is a word of its own, "write" for
         // "right", is left to the next step.)
-        let wideTitle = try useful(words).map { known($0) ? Self.forms($0) : try Self.forms($0) + similarTerms($0) }
-        let wideArtist = try useful(artistWords).map { known($0) ? Self.forms($0) : try Self.forms($0) + similarTerms($0) }
+        let wideTitle = try useful(words).map { known($0) ? [Self.quoted($0)] : try Self.forms($0) + similarTerms($0) }
+        let wideArtist = try useful(artistWords).map {
+            known($0) ? [Self.quoted($0)] : try Self.forms($0) + similarTerms($0)
+        }
         if !titleKnown || !artistKnown {
             try search(wideTitle, wideArtist)
             if !wideArtist.isEmpty, !fits(0.8) { try search(wideTitle, []) }
             if fits(0.8) { return Array(found.values) }
         }
         guard wideTitle.count >= 2 else { return Array(found.values) }
-        // One word heard as another: all the others.
+        // One word heard as another: all the others (unless those are all so common that they
+        // would bring back a crowd of strangers).
+        let kept = useful(words)
         for index in wideTitle.indices {
             var rest = wideTitle
             rest.remove(at: index)
+            let restWords = kept.enumerated().filter { $0.offset != index }.map(\.element)
+            let narrowest = restWords.map { counts[$0] ?? 0 }.filter { $0 > 0 }.min() ?? 0
+            if wideArtist.isEmpty, narrowest > Self.crowd { continue }
             try search(rest, wideArtist)
             if fits(0.75) { break }
         }
         return Array(found.values)
     }
 
-    /// A word as FTS5 should match it: itself, and for longer words their stem as a prefix, so an
-    /// ending said differently still finds the name ("Земфиру" → zemfiru → zemfi* → Zemfira).
+    /// The key of a said name, with number words a recogniser got one letter wrong put right first
+    /// ("twenty sveen" is 27, "one thouwand nine hundred" 1900), and number homophones read as
+    /// numbers next to other number words ("too thousand five" is 2005).
+    static func spokenKey(_ text: String) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return NameFolding.key(text) }
+        let numbers = NumberWords.english
+        var words = NameFolding.tokens(text)
+        func isNumberWord(_ word: String) -> Bool { numbers.words[word] != nil || numbers.multipliers[word] != nil }
+        for index in words.indices where !isNumberWord(words[index]) && words[index].count >= 4 {
+            let word = words[index]
+            if let near = numberWordList.first(where: { NameSimilarity.editSimilarity(word, $0) >= 1 - 1.0 / Double($0.count) }) {
+                let neighbours = [index - 1, index + 1].filter { words.indices.contains($0) }
+                if neighbours.contains(where: { isNumberWord(words[$0]) }) { words[index] = near }
+            }
+        }
+        for index in words.indices {
+            guard let digit = numberHomophones[words[index]] else { continue }
+            let neighbours = [index - 1, index + 1].filter { words.indices.contains($0) }
+            if neighbours.contains(where: { isNumberWord(words[$0]) }) { words[index] = digit }
+        }
+        return numbers.digitize(words).joined(separator: " ")
+    }
+
+    static let numberWordList = Array(NumberWords.english.words.keys.filter { $0.count >= 4 })
+        + Array(NumberWords.english.multipliers.keys)
+    static let numberHomophones = ["too": "two", "to": "two", "for": "four", "won": "one", "ate": "eight"]
+
+    /// More matches than this for the words left when one is dropped, without an artist to narrow
+    /// them, is a crowd not worth reading.
+    static let crowd = 2_000
+
+    /// A word the catalog does not have, as FTS5 should match it: itself, and for longer words
+    /// their stem as a prefix, so an ending said differently still finds the name ("Алисой" →
+    /// alisoi → ali* → Alisa). Prefix queries are dear on a large index, so only for unknown words.
     static func forms(_ word: String) -> [String] {
         word.count >= 5 ? [quoted(word), quoted(String(word.dropLast(2))) + "*"] : [quoted(word)]
     }
@@ -233,15 +279,35 @@ public struct Resolver {
         return counts
     }
 
-    func exactCandidates(_ key: String) throws -> [Candidate] {
-        try store.db.prepare(
-            "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? OR i.title_key = ? ORDER BY i.popularity DESC LIMIT 200"
-        ).rows([.text(key), .text(key)]).map(Candidate.init)
+    /// The items credited to the artist whose name is exactly `key` (the most popular such artist).
+    func itemsOfArtist(_ key: String, limit: Int = 2_000) throws -> [Candidate] {
+        guard
+            let artistID = try store.db.prepare(
+                "SELECT id FROM items WHERE core_key = ? AND +type = 'artist' ORDER BY popularity DESC LIMIT 1"
+            ).integer([.text(key)])
+        else { return [] }
+        return try store.db.prepare(
+            """
+            SELECT \(Candidate.columns) FROM items i
+            WHERE i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ? LIMIT \(limit))
+            """
+        ).rows([.integer(artistID)]).map(Candidate.init)
+    }
+
+    /// Items whose folded core title (else full title) is the key, the most popular first.
+    func exactCandidates(_ key: String, limit: Int = 50) throws -> [Candidate] {
+        let byCore = try store.db.prepare(
+            "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? ORDER BY i.popularity DESC LIMIT \(limit)"
+        ).rows([.text(key)]).map(Candidate.init)
+        guard byCore.isEmpty else { return byCore }
+        return try store.db.prepare(
+            "SELECT \(Candidate.columns) FROM items i WHERE i.title_key = ? ORDER BY i.popularity DESC LIMIT \(limit)"
+        ).rows([.text(key)]).map(Candidate.init)
     }
 
     /// Rows matching every group of word forms in the title column (and the artist's in the
     /// artist column), at most `limit`, the most popular first among those read.
-    func ftsCandidates(title: [[String]], artist: [[String]], limit: Int = 300) throws -> [Candidate] {
+    func ftsCandidates(title: [[String]], artist: [[String]], limit: Int = 150) throws -> [Candidate] {
         guard !title.isEmpty || !artist.isEmpty else { return [] }
         func group(_ column: String, _ forms: [String]) -> String { "\(column) : (" + forms.joined(separator: " OR ") + ")" }
         let query = (title.map { group("title", $0) } + artist.map { group("artist", $0) }).joined(separator: " AND ")
