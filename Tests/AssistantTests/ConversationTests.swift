@@ -65,7 +65,7 @@ let conversation: [Step] = [
         reply: "Added Hello to the queue."),
     Step(
         text: "find billie eilish", code: .success, playing: nil,
-        reply: "I found 2 results. The top one is Billie Eilish."),
+        reply: "I found Billie Eilish."),
     Step(
         text: "search for take five", code: .success, playing: nil,
         reply: "I found 2 results. The top one is Take Five by The Dave Brubeck Quartet."),

@@ -295,10 +295,12 @@ public struct Resolver {
     }
 
     /// Items whose folded core title (else full title) is the key, the most popular first.
+    /// A leading "the" does not count ("the beatles" finds the artist stored as "Beatles").
     func exactCandidates(_ key: String, limit: Int = 50) throws -> [Candidate] {
-        let byCore = try store.db.prepare(
-            "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? ORDER BY i.popularity DESC LIMIT \(limit)"
-        ).rows([.text(key)]).map(Candidate.init)
+        let other = key.hasPrefix("the ") ? String(key.dropFirst(4)) : "the " + key
+        let statement = try store.db.prepare(
+            "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? ORDER BY i.popularity DESC LIMIT \(limit)")
+        let byCore = try statement.rows([.text(key)]).map(Candidate.init) + statement.rows([.text(other)]).map(Candidate.init)
         guard byCore.isEmpty else { return byCore }
         return try store.db.prepare(
             "SELECT \(Candidate.columns) FROM items i WHERE i.title_key = ? ORDER BY i.popularity DESC LIMIT \(limit)"

@@ -48,9 +48,7 @@ public enum TermKeys {
             case UInt8(ascii: "c"), UInt8(ascii: "q"), UInt8(ascii: "k"), UInt8(ascii: "g"): mapped = UInt8(ascii: "k")
             case UInt8(ascii: "z"), UInt8(ascii: "s"): mapped = UInt8(ascii: "s")
             case UInt8(ascii: "d"), UInt8(ascii: "t"): mapped = UInt8(ascii: "t")
-            case UInt8(ascii: "b"), UInt8(ascii: "p"): mapped = UInt8(ascii: "p")
             case UInt8(ascii: "v"), UInt8(ascii: "f"): mapped = UInt8(ascii: "f")
-            case UInt8(ascii: "m"), UInt8(ascii: "n"): mapped = UInt8(ascii: "n")
             default: mapped = byte
             }
             if mapped != last { out.append(mapped) }
