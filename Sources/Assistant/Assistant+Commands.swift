@@ -31,6 +31,10 @@ extension Assistant {
                     return
                 }
                 key = replyKey
+                // A book or an episode keeps its place for this user, whatever device resumes it.
+                if [.pause, .stop, .nextTrack, .previousTrack].contains(intent) {
+                    try await core.keepPlace(device: device, user: handler.user)
+                }
                 status = try await core.command(command, device: device)
                 let info = try await core.nowPlaying(device)
                 if let item = info.item { values = replies.values(for: item, language: language) }

@@ -12,6 +12,13 @@ extension LibraryCore {
         let search = intent.mediaSearch
         if let type = search.mediaType, !type.isAudio { return [.unsupported(.unsupportedMediaType)] }
         if Self.isBare(search) { return [.notRequired] }
+        // "Continue my audiobook": the one the user is in the middle of.
+        if !search.hasName, intent.resumePlayback == true || search.reference == .my,
+            let type = search.mediaType == .podcastShow ? .podcastEpisode : search.mediaType,
+            UserLibrary.resumableTypes.contains(type), let unfinished = try library.lastUnfinished(type, user: user)
+        {
+            return [.success(unfinished.item)]
+        }
         let found = try find(search, user: user, device: device)
         guard let best = found.first else { return [.needsValue] }
         if best.item.isExplicit, try setting("explicit", user: user) == "off" {
@@ -84,7 +91,15 @@ extension LibraryCore {
         guard let first = queue.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
         let shuffled =
             intent.playShuffled ?? (["mix", "browse", "station"].contains(details["kind"] ?? "") ? true : nil)
-        let resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
+        // Books and episodes start where this user left them; anything else when asked to resume.
+        var resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
+        if resumeAt == 0, intent.playbackQueueLocation == .now, UserLibrary.resumableTypes.contains(first.type),
+            let saved = try library.resumePosition(first, user: user)
+        {
+            resumeAt = saved
+        }
+        if resumeAt > 0, details["kind"] == "item" { details["kind"] = "resume" }
+        if intent.playbackQueueLocation == .now { try keepPlace(device: device, user: user) }
         let played: MediaItem = try withPlayer(device) { machine, now in
             var action = machine.play(
                 queue, shuffled: shuffled, repeatMode: repeatMode,
@@ -130,6 +145,14 @@ extension LibraryCore {
         !search.hasName && search.reference == nil
             && (search.genreNames != nil || search.moodNames != nil || search.releaseDate != nil
                 || search.sortOrder != nil)
+    }
+
+    /// Saves the place in the book or episode loaded on `device` before something replaces or pauses it.
+    func keepPlace(device: String, user: String) throws {
+        let machine = try player(device)
+        guard let current = machine.current else { return }
+        try library.saveResumePosition(
+            current, position: machine.position(at: clock.now()), user: user, at: clock.now())
     }
 
     /// Where the user left an item, when it is the one loaded on this device.

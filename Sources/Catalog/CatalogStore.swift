@@ -161,9 +161,9 @@ public final class CatalogStore {
             for (position, artist) in keys.artists.enumerated() {
                 let artistID = try ensure(.artist, title: artist.name, artist: nil, ident: artist.ident)
                 try link.run([
-                        .integer(id), .integer(artistID), .text(position == 0 ? role : "featured"),
-                        .integer(Int64(position)),
-                    ])
+                    .integer(id), .integer(artistID), .text(position == 0 ? role : "featured"),
+                    .integer(Int64(position)),
+                ])
                 if entry.popularity ?? 0 > 0, bulkIdentities == nil {
                     try db.prepare("UPDATE items SET popularity = max(popularity, ?) WHERE id = ?")
                         .run([.real(entry.popularity ?? 0), .integer(artistID)])
@@ -198,7 +198,8 @@ public final class CatalogStore {
         genres: [String]? = nil
     ) throws -> Int64 {
         let ident =
-            known ?? (type == .artist ? Self.ident(type, title, nil, key: key) : Self.ident(type, artist, title, key: key))
+            known
+            ?? (type == .artist ? Self.ident(type, title, nil, key: key) : Self.ident(type, artist, title, key: key))
         if let id = bulkIdentities?[ident] { return id }
         if let id = try db.prepare("SELECT id FROM items WHERE ident = ?").rows([.text(ident)]).first?.int(0) {
             bulkIdentities?[ident] = Int64(id)

@@ -28,7 +28,13 @@ public final class UserLibrary {
         CREATE TABLE IF NOT EXISTS vocabulary(
             user TEXT NOT NULL, type TEXT NOT NULL, position INTEGER NOT NULL, phrase TEXT NOT NULL,
             PRIMARY KEY(user, type, position));
+        CREATE TABLE IF NOT EXISTS resume_positions(
+            user TEXT NOT NULL, item_ident TEXT NOT NULL, position REAL NOT NULL, saved_at REAL NOT NULL,
+            PRIMARY KEY(user, item_ident));
         """
+
+    /// Kinds whose place a listener expects to be kept: books and episodes, not songs.
+    public static let resumableTypes: Set<MediaItemType> = [.audioBook, .podcastEpisode]
 
     public init(store: CatalogStore) throws {
         self.store = store
@@ -186,6 +192,33 @@ public final class UserLibrary {
     public func recordPlay(_ item: MediaItem, user: String, at time: Double) throws {
         try db.prepare("INSERT INTO history(user, item_ident, played_at) VALUES(?,?,?)")
             .run([.text(user), .text(item.identifier), .real(time)])
+    }
+
+    /// Keeps where the user is in a book or an episode (a place within the last minute counts as finished).
+    public func saveResumePosition(_ item: MediaItem, position: Double, user: String, at time: Double) throws {
+        guard Self.resumableTypes.contains(item.type) else { return }
+        if let duration = item.duration, position >= duration - 60 {
+            try db.prepare("DELETE FROM resume_positions WHERE user = ? AND item_ident = ?")
+                .run([.text(user), .text(item.identifier)])
+            return
+        }
+        try db.prepare("INSERT OR REPLACE INTO resume_positions(user, item_ident, position, saved_at) VALUES(?,?,?,?)")
+            .run([.text(user), .text(item.identifier), .real(position), .real(time)])
+    }
+
+    /// Where the user left `item`, if they did.
+    public func resumePosition(_ item: MediaItem, user: String) throws -> Double? {
+        try db.prepare("SELECT position FROM resume_positions WHERE user = ? AND item_ident = ?")
+            .rows([.text(user), .text(item.identifier)]).first?.double(0)
+    }
+
+    /// The book (or episode) of `type` the user was last in the middle of.
+    public func lastUnfinished(_ type: MediaItemType, user: String) throws -> StoredItem? {
+        let sql = """
+            SELECT \(StoredItem.columns("i")) FROM resume_positions r JOIN items i ON i.ident = r.item_ident
+            WHERE r.user = ? AND i.type = ? ORDER BY r.saved_at DESC LIMIT 1
+            """
+        return try db.prepare(sql).rows([.text(user), .text(type.rawValue)]).first.map(StoredItem.init)
     }
 
     /// What the user played, most recent first.

@@ -13,7 +13,9 @@ public enum NameFolding {
     /// Names in other scripts are transliterated to Latin first, so a name matches however it is
     /// written: "Сектор Газа" and "Sektor Gaza" have the same key.
     public static func key(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return NumberWords.english.digitize(tokens(text)).joined(separator: " ") }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return NumberWords.english.digitize(tokens(text)).joined(separator: " ")
+        }
         let words = tokens(transliterated(text))
         // English number words only in Latin-script names: "Тень" is "ten'" in Latin letters, not 10.
         let latinScript = !text.unicodeScalars.contains { $0.value >= 0x0370 && $0.properties.isAlphabetic }

@@ -54,7 +54,9 @@ extension Commands {
         var ambiguous = Set<Int>()
         for (index, query) in queries.enumerated() where !query.misheard && query.search.artistName == nil {
             let key = NameFolding.key(query.search.mediaName ?? "")
-            if (try sameTitle.integer([.text(key), .text(query.targetType.rawValue)]) ?? 0) > 1 { ambiguous.insert(index) }
+            if (try sameTitle.integer([.text(key), .text(query.targetType.rawValue)]) ?? 0) > 1 {
+                ambiguous.insert(index)
+            }
         }
         var report: [String: [String: Double]] = [:]
         let misses = Int(arguments.options["misses"] ?? "0") ?? 0
@@ -71,7 +73,10 @@ extension Commands {
                 let found = try run(query)
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 if name == "hark", let slow = slowMs, let last = times.last, last > slow {
-                    warn(String(format: "slow %.2f ms: ", last) + "name=\(query.search.mediaName ?? "-") artist=\(query.search.artistName ?? "-") type=\(query.search.mediaType?.rawValue ?? "-")")
+                    warn(
+                        String(format: "slow %.2f ms: ", last)
+                            + "name=\(query.search.mediaName ?? "-") artist=\(query.search.artistName ?? "-") type=\(query.search.mediaType?.rawValue ?? "-")"
+                    )
                 }
                 func right(_ id: Int64) -> Bool {
                     id == query.targetRowID || workOf(id) == "\(query.targetType.rawValue)\t\(query.targetWork)"
@@ -86,17 +91,21 @@ extension Commands {
                     warn(
                         "miss: name=\(query.search.mediaName ?? "-") artist=\(query.search.artistName ?? "-") type=\(query.search.mediaType?.rawValue ?? "-")"
                             + " misheard=\(query.misheard)\n  want \(target?.item.type.rawValue ?? "?"): \(target?.item.title ?? "?") — \(target?.item.artist ?? "")"
-                            + "\n  got  \(got?.item.type.rawValue ?? "-"): \(got?.item.title ?? "nothing") — \(got?.item.artist ?? "")")
+                            + "\n  got  \(got?.item.type.rawValue ?? "-"): \(got?.item.title ?? "nothing") — \(got?.item.artist ?? "")"
+                    )
                 }
                 if found.prefix(4).contains(where: right) { top4 += 1 }
             }
             times.sort()
-            func at(_ q: Double) -> Double { (times[min(times.count - 1, Int(Double(times.count) * q))] * 1000).rounded() / 1000 }
+            func at(_ q: Double) -> Double {
+                (times[min(times.count - 1, Int(Double(times.count) * q))] * 1000).rounded() / 1000
+            }
             report[name] = [
                 "top1": (Double(top1) / Double(queries.count) * 10_000).rounded() / 10_000,
                 "top4": (Double(top4) / Double(queries.count) * 10_000).rounded() / 10_000,
                 "medianMs": at(0.5), "p90Ms": at(0.9), "p99Ms": at(0.99), "peakRssMiB": peakRSS(),
-                "top1Unambiguous": (Double(top1Clear) / Double(max(queries.count - ambiguous.count, 1)) * 10_000).rounded() / 10_000,
+                "top1Unambiguous": (Double(top1Clear) / Double(max(queries.count - ambiguous.count, 1)) * 10_000)
+                    .rounded() / 10_000,
             ]
         }
         if arguments.flags.contains("json") {
@@ -104,7 +113,11 @@ extension Commands {
                 var tracks: Int, queries: Int, seed: UInt64, ambiguous: Int
                 var systems: [String: [String: Double]]
             }
-            print(json(Output(tracks: tracks, queries: queries.count, seed: seed, ambiguous: ambiguous.count, systems: report)))
+            print(
+                json(
+                    Output(
+                        tracks: tracks, queries: queries.count, seed: seed, ambiguous: ambiguous.count, systems: report)
+                ))
         } else {
             print("\(queries.count) noisy queries over \(tracks) generated tracks (seed \(seed), catalog \(path)):")
             for name in ["hark", "exact", "fts5"] {
@@ -112,14 +125,17 @@ extension Commands {
                 print(
                     String(
                         format: "  %-6@ top-1 %5.1f%%  top-4 %5.1f%%  median %.3f ms  p90 %.3f ms  p99 %.3f ms",
-                        name, (row["top1"] ?? 0) * 100, (row["top4"] ?? 0) * 100, row["medianMs"] ?? 0, row["p90Ms"] ?? 0,
+                        name, (row["top1"] ?? 0) * 100, (row["top4"] ?? 0) * 100, row["medianMs"] ?? 0,
+                        row["p90Ms"] ?? 0,
                         row["p99Ms"] ?? 0))
             }
             print("  peak resident memory \(Int(report["fts5"]?["peakRssMiB"] ?? 0)) MiB (all three, in turn)")
             print(
                 "  \(ambiguous.count) queries are ambiguous (the exact title, no artist, several artists have it);"
-                    + String(format: " top-1 without them: hark %.1f%%, exact %.1f%%, fts5 %.1f%%",
-                        (report["hark"]?["top1Unambiguous"] ?? 0) * 100, (report["exact"]?["top1Unambiguous"] ?? 0) * 100,
+                    + String(
+                        format: " top-1 without them: hark %.1f%%, exact %.1f%%, fts5 %.1f%%",
+                        (report["hark"]?["top1Unambiguous"] ?? 0) * 100,
+                        (report["exact"]?["top1Unambiguous"] ?? 0) * 100,
                         (report["fts5"]?["top1Unambiguous"] ?? 0) * 100))
         }
         return 0
@@ -135,7 +151,8 @@ extension Commands {
             FROM items i WHERE i.id = ?
             """)
         return { id in
-            guard let row = try? statement.rows([.integer(id)]).first, let type = row.string(0), let title = row.string(1)
+            guard let row = try? statement.rows([.integer(id)]).first, let type = row.string(0),
+                let title = row.string(1)
             else { return nil }
             return type + "\t" + NoisyQueries.work(title: title, artist: row.string(2))
         }

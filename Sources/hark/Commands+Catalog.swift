@@ -24,7 +24,8 @@ extension Commands {
             print(
                 "Wrote \(counts.rows) rows to \(out) in \(String(format: "%.1f", seconds)) s: \(counts.tracks) tracks on "
                     + "\(counts.albums) albums by \(counts.artists) artists, \(counts.shows) podcasts with "
-                    + "\(counts.episodes) episodes, \(counts.audiobooks) audiobooks, \(counts.stations) radio stations.")
+                    + "\(counts.episodes) episodes, \(counts.audiobooks) audiobooks, \(counts.stations) radio stations."
+            )
             return 0
         case nil:
             let store = try CatalogStore(db: Database(path: dbPath))

@@ -63,7 +63,8 @@ enum Commands {
                 let fraction = progress.totalBytes > 0 ? Double(progress.bytesRead) / Double(progress.totalBytes) : 0
                 let rate = Double(progress.rows) / elapsed
                 let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
-                line = "\(progressBar(fraction)) \(progress.rows) rows  \(Int(rate)) rows/s  ETA \(Int(eta.rounded())) s"
+                line =
+                    "\(progressBar(fraction)) \(progress.rows) rows  \(Int(rate)) rows/s  ETA \(Int(eta.rounded())) s"
             }
             FileHandle.standardError.write(Data(("\r" + line.padding(toLength: 78, withPad: " ", startingAt: 0)).utf8))
         }
@@ -82,7 +83,10 @@ enum Commands {
                 + " (\(Int(Double(report.imported) / max(seconds, 0.001))) rows/s); rejected \(report.rejectedCount)."
                 + " Catalog now holds \(try store.itemCount()) items; database \(fileSize(dbPath)).")
         if report.bulk {
-            print("Stages: " + report.stages.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", "))
+            print(
+                "Stages: "
+                    + report.stages.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", ")
+            )
         }
         return 0
     }

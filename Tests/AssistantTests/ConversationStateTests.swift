@@ -71,6 +71,20 @@ struct ConversationStateTests {
         #expect(await assistant.ask("ビリー・アイリッシュを検索").reply.contains("ビリー・アイリッシュ"))
     }
 
+    @Test func aBookContinuesWhereTheListenerLeftItOnAnotherDevice() async throws {
+        let assistant = try freshAssistant()
+        let kitchen = RequestContext(user: "ann", device: "kitchen")
+        _ = await assistant.ask("play the audiobook pride and prejudice", context: kitchen)
+        _ = await assistant.ask("skip forward 10 minutes", context: kitchen)
+        _ = await assistant.ask("play skyfall", context: kitchen)
+        let bedroom = RequestContext(user: "ann", device: "bedroom")
+        let resumed = await assistant.ask("continue my audiobook", context: bedroom)
+        #expect(resumed.reply == "Resuming Pride and Prejudice.")
+        #expect((resumed.nowPlaying?.position ?? 0) >= 600)
+        let other = await assistant.ask("continue my audiobook", context: RequestContext(user: "bo", device: "den"))
+        #expect((other.nowPlaying?.position ?? 1) < 1)
+    }
+
     @Test func whichArtistIsAskedAndAnswered() async throws {
         let assistant = try freshAssistant()
         _ = await assistant.ask("play uptown funk")

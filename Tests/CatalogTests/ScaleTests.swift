@@ -23,7 +23,8 @@ struct ScaleTests {
         var first = CatalogGenerator(tracks: 800, seed: 5)
         var second = CatalogGenerator(tracks: 800, seed: 5)
         var other = CatalogGenerator(tracks: 800, seed: 6)
-        let a = try scratchFile("g1.jsonl", ""), b = try scratchFile("g2.jsonl", ""), c = try scratchFile("g3.jsonl", "")
+        let a = try scratchFile("g1.jsonl", ""), b = try scratchFile("g2.jsonl", ""),
+            c = try scratchFile("g3.jsonl", "")
         let counts = try first.write(to: a)
         _ = try second.write(to: b)
         _ = try other.write(to: c)
@@ -65,9 +66,13 @@ struct ScaleTests {
         #expect(report.rolledBack && report.bulk && report.rejectedCount == 1)
         #expect(report.rejected.first?.description.contains("line \(lines.count - 3)") == true, "\(report.rejected)")
         #expect(try store.counts() == counts)
-        let indexes = try store.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index'").rows().first?.int(0)
+        let indexes = try store.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index'").rows().first?.int(
+            0)
         #expect(indexes ?? 0 >= Schema.indexNames.count)
-        #expect(try Resolver(store: store).resolve(MediaSearch(mediaName: "new")).allSatisfy { !$0.item.title.hasPrefix("New ") })
+        #expect(
+            try Resolver(store: store).resolve(MediaSearch(mediaName: "new")).allSatisfy {
+                !$0.item.title.hasPrefix("New ")
+            })
     }
 
     @Test func csvStreamsQuotedLinesAcrossLineBreaks() throws {
@@ -76,7 +81,8 @@ struct ScaleTests {
             "multi.csv", "title,artist,year\n\"Line one\nline two\",\"Band, The\",1999\nPlain,Solo,2001\n")
         let report = try CatalogImporter(store: store).importFile(file)
         #expect(report.imported == 2)
-        #expect(try store.items(where: "i.type = 'song'").map(\.item.title).sorted() == ["Line one\nline two", "Plain"])
+        #expect(
+            try store.items(where: "i.type = 'song'").map(\.item.title).sorted() == ["Line one\nline two", "Plain"])
     }
 
     @Test func misheardAndLooseNamesResolve() throws {
@@ -87,7 +93,8 @@ struct ScaleTests {
         for query in queries {
             guard let top = try resolver.resolve(query.search, limit: 1).first else { continue }
             let work = NoisyQueries.work(title: top.item.title, artist: top.item.artist)
-            if top.stored.rowID == query.targetRowID || (top.item.type == query.targetType && work == query.targetWork) {
+            if top.stored.rowID == query.targetRowID || (top.item.type == query.targetType && work == query.targetWork)
+            {
                 right += 1
             }
         }

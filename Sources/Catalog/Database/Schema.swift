@@ -67,7 +67,9 @@ enum Schema {
         CREATE INDEX IF NOT EXISTS items_parent ON items(parent_id, released);
         CREATE INDEX IF NOT EXISTS item_artists_artist ON item_artists(artist_id);
         """
-    static let indexNames = ["items_core", "items_title", "items_type_pop", "items_album", "items_parent", "item_artists_artist"]
+    static let indexNames = [
+        "items_core", "items_title", "items_type_pop", "items_album", "items_parent", "item_artists_artist",
+    ]
 
     /// The full-text index over each item's folded name and aliases (column `title`) and its
     /// artist credit (column `artist`). Query text never reaches it unquoted.

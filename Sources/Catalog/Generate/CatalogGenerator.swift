@@ -58,7 +58,9 @@ public struct CatalogGenerator {
             try out.write(row)
             counts.artists += 1
         }
-        let sharedTitles = (0..<400).map { _ in Self.titleCase(Self.commonPhrase(&random, words: Int.random(in: 1...3, using: &random))) }
+        let sharedTitles = (0..<400).map { _ in
+            Self.titleCase(Self.commonPhrase(&random, words: Int.random(in: 1...3, using: &random)))
+        }
         // Tracks per artist follow popularity: the head has long careers, the tail an album or two.
         let weights = artists.map { 0.3 + $0.popularity }
         let totalWeight = weights.reduce(0, +)
@@ -106,7 +108,11 @@ public struct CatalogGenerator {
                     if random.chance(0.05) {
                         let guest = artists[random.zipf(artists.count)].name
                         if guest != artist.name {
-                            if random.chance(0.5) { credit += " feat. " + guest } else { trackTitle += " (feat. \(guest))" }
+                            if random.chance(0.5) {
+                                credit += " feat. " + guest
+                            } else {
+                                trackTitle += " (feat. \(guest))"
+                            }
                         }
                     }
                     row.add("title", trackTitle)
@@ -172,7 +178,10 @@ public struct CatalogGenerator {
         for _ in 0..<max(3, tracks / 2_000) {
             var row = JSONLine()
             row.add("type", "audioBook")
-            row.add("title", Self.titleCase("the " + Self.commonPhrase(&random, words: 2)) + " of " + Self.pseudoWord(&random).capitalized)
+            row.add(
+                "title",
+                Self.titleCase("the " + Self.commonPhrase(&random, words: 2)) + " of "
+                    + Self.pseudoWord(&random).capitalized)
             row.add("author", Self.personName(&random))
             row.add("duration", Int.random(in: 18_000...60_000, using: &random))
             row.add("popularity", Self.round(pow(Double.random(in: 0..<1, using: &random), 2)))
@@ -183,11 +192,13 @@ public struct CatalogGenerator {
         for index in 0..<min(300, max(5, tracks / 5_000)) {
             var row = JSONLine()
             row.add("type", "radioStation")
-            let name = random.chance(0.5)
+            let name =
+                random.chance(0.5)
                 ? Self.pseudoWord(&random).capitalized + " " + random.pick(GeneratorWords.stationWords)
                 : "Radio " + Self.pseudoWord(&random).capitalized
             row.add("title", name)
-            let frequency = index < 103
+            let frequency =
+                index < 103
                 ? String(format: "%.1f FM", 87.5 + Double(index) * 0.2) : "\(530 + (index - 103) * 10) AM"
             row.add("frequency", frequency)
             row.add("genres", [random.pick(GeneratorWords.genres)])
@@ -221,7 +232,8 @@ public struct CatalogGenerator {
             case .japanese:
                 name = random.pick(GeneratorWords.japaneseFamilyNames) + Self.kanaWord(&random, length: 2)
             case .chinese:
-                name = random.pick(GeneratorWords.chineseFamilyNames) + random.pick(GeneratorWords.han)
+                name =
+                    random.pick(GeneratorWords.chineseFamilyNames) + random.pick(GeneratorWords.han)
                     + Self.hanCharacter(&random)
             }
             guard seen.insert(name.lowercased()).inserted else { continue }
@@ -263,7 +275,8 @@ public struct CatalogGenerator {
             }
             return Self.capitalizedFirst(words.joined(separator: " "))
         case .japanese:
-            return random.pick(GeneratorWords.japaneseWords) + Self.kanaWord(&random, length: Int.random(in: 2...4, using: &random))
+            return random.pick(GeneratorWords.japaneseWords)
+                + Self.kanaWord(&random, length: Int.random(in: 2...4, using: &random))
         case .chinese:
             // Characters from the whole common range, as real titles draw on thousands.
             return (0..<Int.random(in: 2...5, using: &random)).map { index in
@@ -303,7 +316,8 @@ public struct CatalogGenerator {
     }
 
     static func withNumber(_ title: String, _ random: inout SplitMix) -> String {
-        let number = random.chance(0.3) ? Int.random(in: 1970...2025, using: &random) : Int.random(in: 2...99, using: &random)
+        let number =
+            random.chance(0.3) ? Int.random(in: 1970...2025, using: &random) : Int.random(in: 2...99, using: &random)
         return random.chance(0.5) ? "\(number) " + title : title + " \(number)"
     }
 
@@ -326,7 +340,9 @@ public struct CatalogGenerator {
 /// The title without its version note, so versions of a song share its name.
 enum NameCore {
     static func strip(_ title: String) -> String {
-        for note in GeneratorWords.versionNotes where title.hasSuffix(note) { return String(title.dropLast(note.count)) }
+        for note in GeneratorWords.versionNotes where title.hasSuffix(note) {
+            return String(title.dropLast(note.count))
+        }
         return title
     }
 }
@@ -339,7 +355,9 @@ struct JSONLine {
     mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
     mutating func add(_ key: String, _ value: Double) { field(key, String(value)) }
     mutating func add(_ key: String, _ value: Bool) { field(key, value ? "true" : "false") }
-    mutating func add(_ key: String, _ values: [String]) { field(key, "[" + values.map(Self.quote).joined(separator: ",") + "]") }
+    mutating func add(_ key: String, _ values: [String]) {
+        field(key, "[" + values.map(Self.quote).joined(separator: ",") + "]")
+    }
 
     private mutating func field(_ key: String, _ raw: String) {
         if text.count > 1 { text += "," }
@@ -356,7 +374,11 @@ struct JSONLine {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

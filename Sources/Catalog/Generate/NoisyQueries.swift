@@ -29,8 +29,10 @@ public struct NoisyQueries {
         ]
         var ranges: [MediaItemType: (Int64, Int64)] = [:]
         for (type, _) in types {
-            let row = try store.db.prepare("SELECT min(id), max(id) FROM items WHERE type = ?").rows([.text(type.rawValue)])
-                .first
+            let row = try store.db.prepare("SELECT min(id), max(id) FROM items WHERE type = ?").rows([
+                .text(type.rawValue)
+            ])
+            .first
             if let low = row?.int(0), let high = row?.int(1) { ranges[type] = (Int64(low), Int64(high)) }
         }
         let pick = try store.db.prepare(
@@ -60,7 +62,8 @@ public struct NoisyQueries {
             let artist = type == .artist || type == .radioStation ? nil : row.string(2)
             var nameWords = spoken(NameFolding.core(title))
             var artistWords =
-                artist != nil && !random.chance(artistOmittedRate) ? spoken(CatalogStore.splitCredit(artist ?? "").first ?? "") : []
+                artist != nil && !random.chance(artistOmittedRate)
+                ? spoken(CatalogStore.splitCredit(artist ?? "").first ?? "") : []
             guard !nameWords.isEmpty else { continue }
             let misheard = random.chance(mishearRate)
             if misheard {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small deterministic random number generator (SplitMix64): the same seed gives the same
 /// catalog and the same benchmark queries on every machine.
 public struct SplitMix: RandomNumberGenerator, Sendable {
@@ -25,5 +27,3 @@ public struct SplitMix: RandomNumberGenerator, Sendable {
 
     public mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
 }
-
-import Foundation

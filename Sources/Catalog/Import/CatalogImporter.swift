@@ -119,7 +119,9 @@ public struct CatalogImporter {
             let decoder = JSONDecoder()
             next = {
                 while let line = try reader.next() {
-                    if let row = Self.jsonRow(line, number: reader.lineNumber, valid: reader.lastLineValid, decoder: decoder, file: name) {
+                    if let row = Self.jsonRow(
+                        line, number: reader.lineNumber, valid: reader.lastLineValid, decoder: decoder, file: name)
+                    {
                         return row
                     }
                 }
@@ -346,15 +348,18 @@ struct CSVRows {
         while header == nil, let record = try Self.record(&self.reader) { header = record.fields }
         let columns = mapping.resolve(header: header ?? [])
         guard columns["title"] != nil else {
-            throw CatalogError(code: .badMapping, message: "no title column (use --map title=COLUMN)", context: "\(file) header")
+            throw CatalogError(
+                code: .badMapping, message: "no title column (use --map title=COLUMN)", context: "\(file) header")
         }
         self.columns = columns
     }
 
     mutating func next() throws -> CatalogImporter.Row? {
         guard let record = try Self.record(&reader) else { return nil }
-        let result = Result { try CatalogImporter.entry(record.fields, columns: columns, line: record.line, file: file) }
-            .mapError { $0 as? CatalogError ?? .malformedLine(record.line, reason: "\($0)", file: file) }
+        let result = Result {
+            try CatalogImporter.entry(record.fields, columns: columns, line: record.line, file: file)
+        }
+        .mapError { $0 as? CatalogError ?? .malformedLine(record.line, reason: "\($0)", file: file) }
         return (record.line, result)
     }
 

@@ -42,7 +42,9 @@ struct LineReader {
             buffer.removeFirst(start)
             start = 0
             let block = try handle.read(upToCount: Self.blockSize) ?? Data()
-            if block.isEmpty { finished = true } else {
+            if block.isEmpty {
+                finished = true
+            } else {
                 bytesRead += UInt64(block.count)
                 buffer.append(contentsOf: block)
             }

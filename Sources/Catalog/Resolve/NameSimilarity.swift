@@ -25,13 +25,17 @@ public enum NameSimilarity {
                 TermKeys.phonetic(String(said)) == TermKeys.phonetic(spelled)
             {
                 total += 0.8  // "for faipel" for "4 Faipel"
-            } else if let first = said.first, first.isASCII, TermKeys.phonetic(String(said)) == TermKeys.phonetic(String(name)) {
+            } else if let first = said.first, first.isASCII,
+                TermKeys.phonetic(String(said)) == TermKeys.phonetic(String(name))
+            {
                 // Sounds the same; worth less than the word itself, so that a reading of "this tune"
                 // as a title never looks certain because a song is called "This Town".
                 total += 0.8
             } else {
                 let similarity = editSimilarity(String(said), String(name))
-                total += said.count >= 4 && similarity >= 1 - 1.0 / Double(max(said.count, name.count)) ? 0.85 : similarity * 0.8
+                total +=
+                    said.count >= 4 && similarity >= 1 - 1.0 / Double(max(said.count, name.count))
+                    ? 0.85 : similarity * 0.8
             }
         }
         return total / Double(x.count) * 0.96

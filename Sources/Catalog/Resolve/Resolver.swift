@@ -97,7 +97,9 @@ public struct Resolver {
         let top = Array(ranked.prefix(limit))
         let stored = try store.items(rowIDs: top.map(\.candidate.rowID))
         return top.compactMap { entry in
-            stored[entry.candidate.rowID].map { ResolvedItem(stored: $0, score: entry.score, nameMatch: entry.nameMatch) }
+            stored[entry.candidate.rowID].map {
+                ResolvedItem(stored: $0, score: entry.score, nameMatch: entry.nameMatch)
+            }
         }
     }
 
@@ -108,7 +110,8 @@ public struct Resolver {
             where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: "i.released ASC", limit: 5_000)
         let numbered = episodes.first { stored in
             let words = NameFolding.tokens(stored.item.title).prefix(3)
-            return words.first.map { ["episode", "ep", "chapter"].contains($0) } == true && words.dropFirst().first == String(number)
+            return words.first.map { ["episode", "ep", "chapter"].contains($0) } == true
+                && words.dropFirst().first == String(number)
                 || stored.item.title.hasPrefix("#\(number) ") || stored.item.title.hasPrefix("#\(number):")
         }
         guard let found = numbered ?? (number >= 1 && number <= episodes.count ? episodes[number - 1] : nil) else {
@@ -226,7 +229,9 @@ public struct Resolver {
         func isNumberWord(_ word: String) -> Bool { numbers.words[word] != nil || numbers.multipliers[word] != nil }
         for index in words.indices where !isNumberWord(words[index]) && words[index].count >= 4 {
             let word = words[index]
-            if let near = numberWordList.first(where: { NameSimilarity.editSimilarity(word, $0) >= 1 - 1.0 / Double($0.count) }) {
+            if let near = numberWordList.first(where: {
+                NameSimilarity.editSimilarity(word, $0) >= 1 - 1.0 / Double($0.count)
+            }) {
                 let neighbours = [index - 1, index + 1].filter { words.indices.contains($0) }
                 if neighbours.contains(where: { isNumberWord(words[$0]) }) { words[index] = near }
             }
@@ -239,7 +244,8 @@ public struct Resolver {
         return numbers.digitize(words).joined(separator: " ")
     }
 
-    static let numberWordList = Array(NumberWords.english.words.keys.filter { $0.count >= 4 })
+    static let numberWordList =
+        Array(NumberWords.english.words.keys.filter { $0.count >= 4 })
         + Array(NumberWords.english.multipliers.keys)
     static let numberHomophones = ["too": "two", "to": "two", "for": "four", "won": "one", "ate": "eight"]
 
@@ -300,7 +306,8 @@ public struct Resolver {
         let other = key.hasPrefix("the ") ? String(key.dropFirst(4)) : "the " + key
         let statement = try store.db.prepare(
             "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? ORDER BY i.popularity DESC LIMIT \(limit)")
-        let byCore = try statement.rows([.text(key)]).map(Candidate.init) + statement.rows([.text(other)]).map(Candidate.init)
+        let byCore =
+            try statement.rows([.text(key)]).map(Candidate.init) + statement.rows([.text(other)]).map(Candidate.init)
         guard byCore.isEmpty else { return byCore }
         return try store.db.prepare(
             "SELECT \(Candidate.columns) FROM items i WHERE i.title_key = ? ORDER BY i.popularity DESC LIMIT \(limit)"
@@ -311,7 +318,9 @@ public struct Resolver {
     /// artist column), at most `limit`, the most popular first among those read.
     func ftsCandidates(title: [[String]], artist: [[String]], limit: Int = 150) throws -> [Candidate] {
         guard !title.isEmpty || !artist.isEmpty else { return [] }
-        func group(_ column: String, _ forms: [String]) -> String { "\(column) : (" + forms.joined(separator: " OR ") + ")" }
+        func group(_ column: String, _ forms: [String]) -> String {
+            "\(column) : (" + forms.joined(separator: " OR ") + ")"
+        }
         let query = (title.map { group("title", $0) } + artist.map { group("artist", $0) }).joined(separator: " AND ")
         let sql = """
             SELECT \(Candidate.columns) FROM items i WHERE i.id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT \(limit))
@@ -327,8 +336,10 @@ public struct Resolver {
             [.text(key), .text(key)], limit: 1)
         let fuzzy =
             try artists.isEmpty
-            ? candidates(for: key, artist: nil).filter { $0.type == .artist && NameSimilarity.score(key, $0.coreKey) >= 0.8 }
-                .sorted { $0.popularity > $1.popularity }.map(\.rowID)
+            ? candidates(for: key, artist: nil).filter {
+                $0.type == .artist && NameSimilarity.score(key, $0.coreKey) >= 0.8
+            }
+            .sorted { $0.popularity > $1.popularity }.map(\.rowID)
             : artists.map(\.rowID)
         guard let found = fuzzy.first else { return [] }
         let rows = try store.items(
@@ -382,7 +393,8 @@ struct Candidate: Sendable {
     var owner: String?
     var album: String?
 
-    static let columns = "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album"
+    static let columns =
+        "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album"
 
     init(_ row: Row) {
         rowID = Int64(row.int(0) ?? 0)

@@ -41,7 +41,9 @@ public enum TermKeys {
             switch byte {
             case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"),
                 UInt8(ascii: "y"), UInt8(ascii: "h"), UInt8(ascii: "w"):
-                if index == 0 { mapped = UInt8(ascii: "a") } else {
+                if index == 0 {
+                    mapped = UInt8(ascii: "a")
+                } else {
                     last = 0
                     continue
                 }
