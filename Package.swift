@@ -16,6 +16,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
         .target(
             name: "Understanding", dependencies: ["MediaIntents"],
@@ -29,13 +32,17 @@ let package = Package(
             name: "Assistant",
             dependencies: ["MediaIntents", "Understanding", "Catalog", "Playback", "Library"],
             resources: [.copy("Resources")], swiftSettings: strict),
-        .executableTarget(name: "hark", dependencies: ["Assistant"], swiftSettings: strict),
+        .target(
+            name: "Server", dependencies: ["Assistant", "CMicroHTTPD", "MediaIntents", "Playback", "Understanding"],
+            swiftSettings: strict),
+        .executableTarget(name: "hark", dependencies: ["Assistant", "Server"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog"]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Catalog"]),
     ],
     swiftLanguageModes: [.v6]
 )

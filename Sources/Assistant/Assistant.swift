@@ -81,6 +81,39 @@ public final class Assistant: Sendable {
             outcome.reply = replies.say("none", language: language)
             return outcome
         }
+        return await act(on: best, context: context, askedOn: askedOn, outcome: outcome)
+    }
+
+    /// Carries out a request already understood (the HTTP API's player buttons), as `ask` would.
+    public func perform(_ understood: Understood, context: RequestContext = RequestContext()) async -> Outcome {
+        let language = context.language ?? "en"
+        let outcome = Outcome(
+            text: "", language: language, understood: understood, interpretations: [], app: nil,
+            device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,
+            speedReason: nil, commandStatus: nil, nowPlaying: nil, reply: "")
+        return await act(on: understood, context: context, askedOn: context.device ?? "default", outcome: outcome)
+    }
+
+    /// What is playing on a device.
+    public func nowPlaying(device: String = "default") async -> NowPlayingInfo? {
+        try? await core.nowPlaying(device)
+    }
+
+    /// Catalog items for a typed query, through the same resolver as speech, best first.
+    public func search(_ query: String, type: MediaItemType? = nil, limit: Int = 10, user: String = "default") async
+        -> [MediaItem]
+    {
+        var search = MediaSearch(mediaType: type, mediaName: query)
+        if type == .artist {
+            search.artistName = query
+            search.mediaName = nil
+        }
+        return (try? await core.find(search, user: user, device: "default", limit: limit).map(\.item)) ?? []
+    }
+
+    private func act(on best: Understood, context: RequestContext, askedOn: String, outcome: Outcome) async -> Outcome {
+        var outcome = outcome
+        let language = outcome.language
         outcome.understood = best
         guard let app = registry.app(named: best.app) else {
             outcome.reply = replies.say("fail.appUnknown", ["app": best.app ?? ""], language: language)

@@ -155,7 +155,7 @@ actor LibraryCore {
     }
 
     /// Items for a search, best first (at most five).
-    func find(_ search: MediaSearch, user: String, device: String) throws -> [ResolvedItem] {
+    func find(_ search: MediaSearch, user: String, device: String, limit: Int = 5) throws -> [ResolvedItem] {
         if search.reference == .currentlyPlaying {
             return try current(search.mediaType, device: device).flatMap { item in
                 try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
@@ -166,7 +166,7 @@ actor LibraryCore {
         {
             return [ResolvedItem(stored: playlist, score: 1)]
         }
-        return try resolver.resolve(search, user: user, limit: 5)
+        return try resolver.resolve(search, user: user, limit: limit)
     }
 
     /// What to queue for the chosen item: its contents, and after a single song more by the same artist.

@@ -8,7 +8,7 @@ struct Arguments {
     /// Options that take a value; everything else starting with `--` is a flag.
     static let valued: Set<String> = [
         "db", "user", "device", "lang", "map", "requests", "seed", "alt", "hint", "vocabulary", "tracks", "out",
-        "queries", "misses", "slow",
+        "queries", "misses", "slow", "host", "port", "tokens",
     ]
     static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh"]
 

@@ -15,6 +15,7 @@ enum Help {
           vocabulary      show or set a user's vocabulary (playlist titles, artist names, …)
           apps            list apps, or register one with alternative names and a global vocabulary
           catalog         catalog tools: 'catalog generate' writes a synthetic catalog of any size
+          serve           the JSON API over HTTP (/v1/ask, /v1/now-playing, /v1/player/…, /v1/search)
 
         Options for every command:
           --db PATH       database file (default $XDG_DATA_HOME/hark/hark.db or ~/.local/share/hark/hark.db)
@@ -91,6 +92,22 @@ enum Help {
         words, a misheard word in 20 %, the artist left out in 30 %) and reports top-1 and top-4
         accuracy, median/p90/p99 latency and peak memory for Hark's resolver and two baselines on
         the same queries: exact normalised title, and plain FTS5 bm25 over title and artist.
+        """,
+        "serve": """
+        Usage: hark serve [--host 127.0.0.1] [--port 8770] [--tokens FILE] [--db PATH]
+
+        Serves the JSON API until Ctrl-C or SIGTERM:
+          POST /v1/ask {text, lang?, user?, device?}   the Outcome, as 'hark ask --json'
+          GET  /v1/now-playing?device=                 what is playing
+          POST /v1/player/{play|pause|next|previous|seek|skip|rate|shuffle|repeat|volume}
+               {device?, position?, seconds?, affinity?, on?, mode?, volume?}
+          GET  /v1/search?q=&type=&limit=              catalog items through the resolver
+          GET  /v1/health, GET /v1/metrics (Prometheus text)
+        Loopback by default. --tokens names a JSON file {"token": "user", …}; with it every request
+        needs "Authorization: Bearer TOKEN" and acts for that user. Any other address than
+        loopback is refused without tokens. Bodies over 64 KiB get 413, text over 1,000
+        characters 400, bad JSON 400 naming the problem, unknown routes 404, wrong methods 405.
+        One JSON access-log line per request goes to standard error.
         """,
         "catalog": """
         Usage: hark catalog generate --tracks N [--seed S] --out FILE.jsonl

@@ -1,0 +1,40 @@
+#ifndef HARK_CMICROHTTPD_SHIM_H
+#define HARK_CMICROHTTPD_SHIM_H
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/// The access handler as Swift sees it.
+typedef enum MHD_Result (*hark_mhd_handler)(void *cls, struct MHD_Connection *connection, const char *url,
+    const char *method, const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls);
+
+/// MHD_start_daemon is variadic, which Swift cannot call: this starts a daemon on one IPv4 address
+/// with a pool of `threads` polling threads, idle connections closed after `timeout` seconds, and
+/// `completed` told when each request ends (to free its state). NULL when the address is not IPv4
+/// or the port cannot be bound.
+static inline struct MHD_Daemon *hark_mhd_start(const char *host, uint16_t port, unsigned int threads,
+    unsigned int timeout, hark_mhd_handler handler, void *cls, MHD_RequestCompletedCallback completed) {
+    static struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, port, NULL, NULL,
+        (MHD_AccessHandlerCallback)handler, cls,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+        MHD_OPTION_END);
+}
+
+/// The port a daemon listens on (the one chosen when 0 was asked for).
+static inline uint16_t hark_mhd_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : 0;
+}
+#endif

@@ -1,0 +1,45 @@
+import Assistant
+import Foundation
+import Server
+
+extension Commands {
+    /// `hark serve`: the JSON API over HTTP until SIGINT or SIGTERM.
+    static func serve(_ arguments: Arguments, dbPath: String) throws -> Int32 {
+        let host = arguments.options["host"] ?? "127.0.0.1"
+        guard let port = UInt16(arguments.options["port"] ?? "8770") else { throw UsageError("--port takes 0…65535") }
+        var tokens: [String: String] = [:]
+        if let file = arguments.options["tokens"] {
+            guard let data = FileManager.default.contents(atPath: file),
+                let parsed = try? JSONDecoder().decode([String: String].self, from: data)
+            else { throw UsageError("--tokens \(file): expected a JSON object of token → user name") }
+            tokens = parsed
+        }
+        let loopback = host == "127.0.0.1" || host == "localhost" || host.hasPrefix("127.")
+        if !loopback && tokens.isEmpty {
+            throw UsageError(
+                "refusing to listen on \(host) without --tokens: every user needs a bearer token off loopback")
+        }
+        let assistant = try Assistant(databasePath: dbPath)
+        let api = HarkAPI(assistant: assistant, tokens: tokens) { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+        let server = HTTPServer { api.respond($0) }
+        let bound = try server.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
+        print("Hark is serving on http://\(host):\(bound)/ (database \(dbPath)); Ctrl-C stops it.")
+        fflush(nil)
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [any DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        // Requests in flight finish before the daemon returns; every write is already committed.
+        server.stop()
+        print("Hark stopped.")
+        return 0
+    }
+}

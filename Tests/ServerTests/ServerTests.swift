@@ -1,0 +1,140 @@
+import Assistant
+import Catalog
+import Foundation
+import Server
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A server on a free loopback port over a fresh demo database, shared by the tests in this file.
+final class LiveServer: Sendable {
+    let port: UInt16
+    let server: HTTPServer
+    let databasePath: String
+
+    init(tokens: [String: String] = [:]) throws {
+        databasePath =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("hark-server-\(UUID().uuidString).db").path
+        let api = HarkAPI(assistant: try Assistant(databasePath: databasePath), tokens: tokens)
+        server = HTTPServer { api.respond($0) }
+        port = try server.start(host: "127.0.0.1", port: 0)
+    }
+
+    deinit { server.stop() }
+
+    struct Reply {
+        var status: Int
+        var body: Data
+        var headers: [String: String]
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// One request; async, so a test never blocks one of the few threads the server's work needs.
+    func call(_ method: String, _ path: String, json: String? = nil, body: Data? = nil, token: String? = nil)
+        async throws -> Reply
+    {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        request.httpMethod = method
+        request.httpBody = body ?? json.map { Data($0.utf8) }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields { headers["\(key)".lowercased()] = "\(value)" }
+        return Reply(status: http.statusCode, body: data, headers: headers)
+    }
+}
+
+@Suite("HTTP API", .serialized)
+struct ServerTests {
+    static let live = try! LiveServer()
+    var live: LiveServer { Self.live }
+
+    @Test func healthAskNowPlayingAndTheCommandCentre() async throws {
+        #expect(try await live.call("GET", "/v1/health").json["status"] as? String == "ok")
+        let asked = try await live.call("POST", "/v1/ask", json: #"{"text": "play skyfall by adele", "device": "den"}"#)
+        #expect(asked.status == 200 && asked.headers["content-type"] == "application/json")
+        #expect(asked.json["reply"] as? String == "Playing Skyfall by Adele.")
+        let playing = try await live.call("GET", "/v1/now-playing?device=den").json
+        let item = (playing["nowPlaying"] as? [String: Any])?["item"] as? [String: Any]
+        #expect(item?["title"] as? String == "Skyfall")
+        #expect(
+            try await live.call("POST", "/v1/player/pause", json: #"{"device": "den"}"#).json["reply"] as? String == "Paused."
+        )
+        let next = try await live.call("POST", "/v1/player/next", json: #"{"device": "den"}"#).json["reply"] as? String
+        #expect(next?.hasPrefix("Next up:") == true)
+        let seek = try await live.call("POST", "/v1/player/seek", json: #"{"device": "den", "position": 30}"#)
+        #expect(seek.status == 200)
+        let volume = try await live.call("POST", "/v1/player/volume", json: #"{"device": "den", "volume": 40}"#)
+        #expect(volume.json["reply"] as? String == "Volume is at 40%.")
+        let liked = try await live.call("POST", "/v1/player/rate", json: #"{"device": "den", "affinity": "like"}"#)
+        #expect((liked.json["reply"] as? String)?.hasPrefix("Got it, you like") == true)
+        let found = try await live.call("GET", "/v1/search?q=hello&limit=3").json["items"] as? [[String: Any]]
+        #expect((found?.count ?? 0) >= 2 && found?.first?["title"] as? String == "Hello")
+    }
+
+    @Test func errorsAreJsonAndNameTheProblem() async throws {
+        let missing = try await live.call("GET", "/v1/nope")
+        #expect(missing.status == 404 && (missing.json["error"] as? String)?.contains("/v1/nope") == true)
+        let wrongMethod = try await live.call("GET", "/v1/ask")
+        #expect(wrongMethod.status == 405 && wrongMethod.headers["allow"] == "POST")
+        let badJSON = try await live.call("POST", "/v1/ask", json: #"{"text": "#)
+        #expect(badJSON.status == 400 && (badJSON.json["error"] as? String)?.contains("not valid JSON") == true)
+        let noText = try await live.call("POST", "/v1/ask", json: #"{"txt": "play"}"#)
+        #expect(noText.status == 400 && (noText.json["error"] as? String)?.contains("\"text\"") == true)
+        let long = try await live.call("POST", "/v1/ask", json: "{\"text\": \"\(String(repeating: "a", count: 1_001))\"}")
+        #expect(long.status == 400 && (long.json["error"] as? String)?.contains("1000") == true)
+        let huge = try await live.call("POST", "/v1/ask", body: Data(repeating: 0x20, count: 70_000))
+        #expect(huge.status == 413)
+        let unknownCommand = try await live.call("POST", "/v1/player/dance")
+        #expect(unknownCommand.status == 404)
+        #expect(try await live.call("GET", "/v1/search").status == 400)
+        let nonsense = try await live.call("POST", "/v1/ask", json: #"{"text": "what's the weather like"}"#)
+        #expect(nonsense.status == 200 && nonsense.json["reply"] as? String == "Sorry, I didn't get that.")
+    }
+
+    @Test func metricsCountRequestsInPrometheusText() async throws {
+        _ = try await live.call("GET", "/v1/health")
+        let metrics = try await live.call("GET", "/v1/metrics")
+        #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
+        #expect(metrics.text.contains("hark_requests_total{route=\"health\",status=\"200\"}"))
+        #expect(metrics.text.contains("hark_request_duration_seconds_bucket{le=\"+Inf\"}"))
+    }
+
+    /// Parallel adds to one playlist: none is lost.
+    @Test func parallelWritesAreNotLost() async throws {
+        let titles = [
+            "rumour has it", "skyfall", "someone like you", "rolling in the deep", "easy on me", "thriller",
+            "yesterday", "turning tables", "let it be", "bohemian rhapsody",
+        ]
+        let live = self.live
+        await withTaskGroup(of: Void.self) { group in
+            for title in titles {
+                group.addTask {
+                    _ = try? await live.call(
+                        "POST", "/v1/ask", json: "{\"text\": \"add \(title) to my party playlist\", \"user\": \"pat\"}")
+                }
+            }
+        }
+        let store = try CatalogStore(db: Database(path: live.databasePath))
+        let count = try store.db.prepare(
+            """
+            SELECT count(*) FROM playlist_entries e JOIN items p ON p.id = e.playlist_id
+            WHERE p.type = 'playlist' AND p.owner = 'pat'
+            """
+        ).rows().first?.int(0)
+        #expect(count == titles.count)
+    }
+
+    @Test func tokensNameTheUserAndAreRequired() async throws {
+        let guarded = try LiveServer(tokens: ["s3cret": "ann"])
+        #expect(try await guarded.call("POST", "/v1/ask", json: #"{"text": "pause"}"#).status == 401)
+        #expect(try await guarded.call("POST", "/v1/ask", json: #"{"text": "pause"}"#, token: "wrong").status == 401)
+        #expect(try await guarded.call("POST", "/v1/ask", json: #"{"text": "pause"}"#, token: "s3cret").status == 200)
+        #expect(try await guarded.call("GET", "/v1/health").status == 200)
+    }
+}
