@@ -34,7 +34,7 @@ let package = Package(
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Server", dependencies: ["Assistant", "CMicroHTTPD", "MediaIntents", "Playback", "Understanding"],
-            swiftSettings: strict),
+            resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(name: "hark", dependencies: ["Assistant", "Server"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),

@@ -12,8 +12,8 @@ public struct HTTPRequest: Sendable {
     public var bodyTooLarge: Bool
 }
 
-/// One HTTP response.
-public struct HTTPResponse: Sendable {
+/// One HTTP response (an `Error` too, so a failed step can carry the response it ends in).
+public struct HTTPResponse: Sendable, Error {
     public var status: Int
     public var contentType: String
     public var body: Data

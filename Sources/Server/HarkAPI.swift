@@ -39,16 +39,20 @@ public final class HarkAPI: Sendable {
     }
 
     private func route(_ request: HTTPRequest) -> (String, HTTPResponse) {
-        let parts = request.path.split(separator: "/").map(String.init)
-        guard parts.first == "v1" else { return ("unknown", Self.error(404, "no such route: \(request.path)")) }
-        let rest = Array(parts.dropFirst())
         func only(_ method: String, _ name: String, _ body: () -> HTTPResponse) -> (String, HTTPResponse) {
             guard request.method == method else {
                 return (name, Self.error(405, "\(request.path) takes \(method), not \(request.method)", allow: method))
             }
             return (name, body())
         }
+        let parts = request.path.split(separator: "/").map(String.init)
+        if parts.isEmpty || parts == ["index.html"] {
+            return only("GET", "page") { Self.resource("index.html", type: "text/html; charset=utf-8") }
+        }
+        guard parts.first == "v1" else { return ("unknown", Self.error(404, "no such route: \(request.path)")) }
+        let rest = Array(parts.dropFirst())
         switch rest {
+        case ["openapi.json"]: return only("GET", "openapi") { Self.resource("openapi.json", type: "application/json") }
         case ["health"]: return only("GET", "health") { Self.json(200, ["status": "ok"]) }
         case ["metrics"]:
             return only("GET", "metrics") {
@@ -64,6 +68,43 @@ public final class HarkAPI: Sendable {
                 }
             }
         case ["search"]: return only("GET", "search") { authorized(request) { search(request, user: $0) } }
+        case ["library"]:
+            return only("GET", "library") {
+                authorized(request) { tokenUser in
+                    let user = tokenUser ?? request.query["user"] ?? "default"
+                    return result { try await self.assistant.library(user: user) }
+                }
+            }
+        case ["library", "affinities"]:
+            return only("POST", "library") { authorized(request) { affinity(request, user: $0) } }
+        case ["playlists"]:
+            if request.method == "GET" {
+                return (
+                    "playlists",
+                    authorized(request) { tokenUser in
+                        let user = tokenUser ?? request.query["user"] ?? "default"
+                        return result { try await self.assistant.library(user: user).playlists }
+                    }
+                )
+            }
+            return only("POST", "playlists") { authorized(request) { createPlaylist(request, user: $0) } }
+        case let path where path.count == 3 && path[0] == "playlists" && path[2] == "items":
+            // Identifiers hold slashes, so removal names the item in the query: DELETE …/items?identifier=…
+            if request.method == "DELETE" {
+                return (
+                    "playlists",
+                    authorized(request) { user in
+                        guard let identifier = request.query["identifier"] else {
+                            return Self.error(400, "name the item to remove with ?identifier=")
+                        }
+                        return editPlaylist(path[1], identifier, request, user: user)
+                    }
+                )
+            }
+            return only("POST", "playlists") { authorized(request) { editPlaylist(path[1], nil, request, user: $0) } }
+        case let path where path.count == 2 && path[0] == "vocabulary":
+            return only("PUT", "vocabulary") { authorized(request) { vocabulary(path[1], request, user: $0) } }
+        case ["apps"]: return only("POST", "apps") { authorized(request) { _ in registerApp(request) } }
         case let path where path.count == 2 && path[0] == "player":
             return only("POST", "player") { authorized(request) { player(path[1], request, user: $0) } }
         default: return ("unknown", Self.error(404, "no such route: \(request.path)"))
@@ -191,6 +232,140 @@ public final class HarkAPI: Sendable {
         return Self.json(200, outcome)
     }
 
+    // MARK: Library, vocabulary, apps
+
+    struct NamedBody: Decodable {
+        var name: String
+        var user: String?
+    }
+
+    struct ItemBody: Decodable {
+        var identifier: String
+        var user: String?
+        var affinity: String?
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ request: HTTPRequest, example: String) -> Result<
+        T, HTTPResponse
+    > {
+        if request.bodyTooLarge { return .failure(Self.error(413, "the request body is over 64 KiB")) }
+        do {
+            return .success(try JSONDecoder().decode(T.self, from: request.body))
+        } catch {
+            return .failure(Self.error(400, "the body must be JSON like \(example): \(Self.describe(error))"))
+        }
+    }
+
+    private func affinity(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+        switch decode(ItemBody.self, request, example: #"{"identifier": "song/adele/skyfall", "affinity": "like"}"#) {
+        case .failure(let response): return response
+        case .success(let body):
+            guard let affinity = AffinityType(rawValue: body.affinity ?? "like") else {
+                return Self.error(400, "affinity is \"like\" or \"dislike\"")
+            }
+            let user = tokenUser ?? body.user ?? "default"
+            return result { try await self.assistant.setAffinity(affinity, identifier: body.identifier, user: user) }
+        }
+    }
+
+    private func createPlaylist(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+        switch decode(NamedBody.self, request, example: #"{"name": "Driving"}"#) {
+        case .failure(let response): return response
+        case .success(let body):
+            guard !body.name.trimmingCharacters(in: .whitespaces).isEmpty, body.name.count <= 200 else {
+                return Self.error(400, "a playlist needs a name of 1 to 200 characters")
+            }
+            let user = tokenUser ?? body.user ?? "default"
+            var response = result { try await self.assistant.createPlaylist(named: body.name, user: user) }
+            if response.status == 200 { response.status = 201 }
+            return response
+        }
+    }
+
+    private func editPlaylist(_ name: String, _ identifier: String?, _ request: HTTPRequest, user tokenUser: String?)
+        -> HTTPResponse
+    {
+        let playlist = name.removingPercentEncoding ?? name
+        if let identifier {
+            let item = identifier.removingPercentEncoding ?? identifier
+            let user = tokenUser ?? request.query["user"] ?? "default"
+            return result {
+                try await self.assistant.editPlaylist(named: playlist, identifier: item, add: false, user: user)
+            }
+        }
+        switch decode(ItemBody.self, request, example: #"{"identifier": "song/adele/skyfall"}"#) {
+        case .failure(let response): return response
+        case .success(let body):
+            let user = tokenUser ?? body.user ?? "default"
+            return result {
+                try await self.assistant.editPlaylist(
+                    named: playlist, identifier: body.identifier, add: true, user: user)
+            }
+        }
+    }
+
+    struct VocabularyBody: Decodable {
+        var phrases: [String]
+        var user: String?
+    }
+
+    private func vocabulary(_ typeName: String, _ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+        guard let type = VocabularyType(rawValue: typeName) else {
+            let known = VocabularyType.allCases.map(\.rawValue).joined(separator: ", ")
+            return Self.error(404, "no vocabulary type \"\(typeName)\" (\(known))")
+        }
+        switch decode(VocabularyBody.self, request, example: #"{"phrases": ["Road Trip", "Chill"]}"#) {
+        case .failure(let response): return response
+        case .success(let body):
+            let user = tokenUser ?? body.user ?? "default"
+            let phrases = body.phrases
+            return result {
+                try await self.assistant.setVocabulary(phrases, type: type, user: user)
+                return ["type": typeName, "phrases": phrases.joined(separator: "\n")]
+            }
+        }
+    }
+
+    struct AppBody: Decodable {
+        var identifier: String
+        var name: String
+        var alternativeNames: [String]?
+        var pronunciationHint: String?
+    }
+
+    private func registerApp(_ request: HTTPRequest) -> HTTPResponse {
+        switch decode(AppBody.self, request, example: #"{"identifier": "com.example.walkmate", "name": "Walk Mate"}"#) {
+        case .failure(let response): return response
+        case .success(let body):
+            guard (body.alternativeNames ?? []).count <= 3 else {
+                return Self.error(400, "at most 3 alternative names")
+            }
+            let app = AppRegistration(
+                identifier: body.identifier, name: body.name, alternativeNames: body.alternativeNames ?? [],
+                pronunciationHint: body.pronunciationHint)
+            var response = result {
+                try await self.assistant.register(app)
+                // Saved now; a running server reads app names into its grammar when it starts.
+                return ["identifier": app.identifier, "name": app.name, "effective": "after restart"]
+            }
+            if response.status == 200 { response.status = 201 }
+            return response
+        }
+    }
+
+    /// Runs library work and encodes its result, or names the failure (404 for what does not exist).
+    private func result<T: Encodable & Sendable>(_ work: @escaping @Sendable () async throws -> T) -> HTTPResponse {
+        let outcome: Result<T, any Error> = wait {
+            do { return .success(try await work()) } catch { return .failure(error) }
+        }
+        switch outcome {
+        case .success(let value): return Self.json(200, value)
+        case .failure(let error as LibraryRequestError):
+            return Self.error(error.notFound ? 404 : 400, error.description)
+        case .failure(let error): return Self.error(500, "\(error)")
+        }
+    }
+
     // MARK: Helpers
 
     struct NowPlayingBody: Encodable {
@@ -201,6 +376,14 @@ public final class HarkAPI: Sendable {
     struct ErrorBody: Encodable {
         var error: String
         var status: Int
+    }
+
+    /// A file from the module's resources (the web page, the OpenAPI document).
+    static func resource(_ name: String, type: String) -> HTTPResponse {
+        guard let url = Bundle.module.url(forResource: "Resources/" + name, withExtension: nil),
+            let data = FileManager.default.contents(atPath: url.path)
+        else { return error(500, "\(name) is missing from the installation") }
+        return HTTPResponse(status: 200, contentType: type, body: data)
     }
 
     static func error(_ status: Int, _ message: String, allow: String? = nil) -> HTTPResponse {

@@ -102,7 +102,11 @@ enum Help {
           POST /v1/player/{play|pause|next|previous|seek|skip|rate|shuffle|repeat|volume}
                {device?, position?, seconds?, affinity?, on?, mode?, volume?}
           GET  /v1/search?q=&type=&limit=              catalog items through the resolver
-          GET  /v1/health, GET /v1/metrics (Prometheus text)
+          GET  /v1/library, POST /v1/library/affinities {identifier, affinity}
+          GET|POST /v1/playlists, POST /v1/playlists/NAME/items {identifier},
+          DELETE /v1/playlists/NAME/items?identifier=ID
+          PUT  /v1/vocabulary/TYPE {phrases: [...]}, POST /v1/apps {identifier, name, alternativeNames}
+          GET  /v1/health, GET /v1/metrics (Prometheus text), GET /v1/openapi.json, GET / (web page)
         Loopback by default. --tokens names a JSON file {"token": "user", …}; with it every request
         needs "Authorization: Bearer TOKEN" and acts for that user. Any other address than
         loopback is refused without tokens. Bodies over 64 KiB get 413, text over 1,000

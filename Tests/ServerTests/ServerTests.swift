@@ -63,7 +63,8 @@ struct ServerTests {
         let item = (playing["nowPlaying"] as? [String: Any])?["item"] as? [String: Any]
         #expect(item?["title"] as? String == "Skyfall")
         #expect(
-            try await live.call("POST", "/v1/player/pause", json: #"{"device": "den"}"#).json["reply"] as? String == "Paused."
+            try await live.call("POST", "/v1/player/pause", json: #"{"device": "den"}"#).json["reply"] as? String
+                == "Paused."
         )
         let next = try await live.call("POST", "/v1/player/next", json: #"{"device": "den"}"#).json["reply"] as? String
         #expect(next?.hasPrefix("Next up:") == true)
@@ -86,7 +87,8 @@ struct ServerTests {
         #expect(badJSON.status == 400 && (badJSON.json["error"] as? String)?.contains("not valid JSON") == true)
         let noText = try await live.call("POST", "/v1/ask", json: #"{"txt": "play"}"#)
         #expect(noText.status == 400 && (noText.json["error"] as? String)?.contains("\"text\"") == true)
-        let long = try await live.call("POST", "/v1/ask", json: "{\"text\": \"\(String(repeating: "a", count: 1_001))\"}")
+        let long = try await live.call(
+            "POST", "/v1/ask", json: "{\"text\": \"\(String(repeating: "a", count: 1_001))\"}")
         #expect(long.status == 400 && (long.json["error"] as? String)?.contains("1000") == true)
         let huge = try await live.call("POST", "/v1/ask", body: Data(repeating: 0x20, count: 70_000))
         #expect(huge.status == 413)
@@ -136,5 +138,88 @@ struct ServerTests {
         #expect(try await guarded.call("POST", "/v1/ask", json: #"{"text": "pause"}"#, token: "wrong").status == 401)
         #expect(try await guarded.call("POST", "/v1/ask", json: #"{"text": "pause"}"#, token: "s3cret").status == 200)
         #expect(try await guarded.call("GET", "/v1/health").status == 200)
+    }
+
+    @Test func theWebPageAndTheOpenAPIDocumentAreServed() async throws {
+        let page = try await live.call("GET", "/")
+        #expect(page.status == 200 && page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(page.text.contains("id=\"ask\"") && page.text.contains("/v1/ask"))
+        let document = try await live.call("GET", "/v1/openapi.json").json
+        #expect((document["openapi"] as? String)?.hasPrefix("3.") == true)
+        let paths = try #require(document["paths"] as? [String: Any])
+        for path in ["/v1/ask", "/v1/now-playing", "/v1/player/{command}", "/v1/search", "/v1/health", "/v1/metrics"] {
+            #expect(paths[path] != nil, "\(path)")
+        }
+    }
+
+    /// Real responses carry what the OpenAPI document says they must (required properties, types).
+    @Test func responsesMatchTheDocument() async throws {
+        let document = try await live.call("GET", "/v1/openapi.json").json
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func check(_ value: Any, _ schemaName: String, _ context: String) {
+            guard let schema = schemas[schemaName] as? [String: Any], let object = value as? [String: Any] else {
+                Issue.record("\(context): not an object for \(schemaName)")
+                return
+            }
+            for key in schema["required"] as? [String] ?? [] {
+                #expect(object[key] != nil, "\(context): \(schemaName) lacks \(key)")
+            }
+            let properties = schema["properties"] as? [String: [String: Any]] ?? [:]
+            for (key, property) in properties {
+                guard let found = object[key], let type = property["type"] as? String else { continue }
+                switch type {
+                case "string": #expect(found is String, "\(context): \(key) should be a string")
+                case "array": #expect(found is [Any], "\(context): \(key) should be an array")
+                case "object": #expect(found is [String: Any], "\(context): \(key) should be an object")
+                case "boolean", "number", "integer":
+                    #expect(found is NSNumber, "\(context): \(key) should be a \(type)")
+                default: break
+                }
+            }
+        }
+        let asked = try await live.call(
+            "POST", "/v1/ask", json: #"{"text": "play hello by adele", "device": "contract"}"#)
+        check(asked.json, "Outcome", "ask")
+        for item in asked.json["items"] as? [Any] ?? [] { check(item, "MediaItem", "ask items") }
+        if let nowPlaying = asked.json["nowPlaying"] { check(nowPlaying, "NowPlaying", "ask nowPlaying") }
+        check(try await live.call("GET", "/v1/now-playing?device=contract").json, "NowPlayingResponse", "now-playing")
+        check(
+            try await live.call("POST", "/v1/player/skip", json: #"{"device": "contract", "seconds": 10}"#).json,
+            "Outcome", "skip")
+        check(try await live.call("GET", "/v1/nope").json, "Error", "404")
+        for item in try await live.call("GET", "/v1/search?q=adele").json["items"] as? [Any] ?? [] {
+            check(item, "MediaItem", "search")
+        }
+    }
+
+    @Test func libraryPlaylistsVocabularyAndApps() async throws {
+        let created = try await live.call("POST", "/v1/playlists", json: #"{"name": "Road Trip", "user": "lee"}"#)
+        #expect(created.status == 201 && created.json["name"] as? String == "Road Trip")
+        let added = try await live.call(
+            "POST", "/v1/playlists/Road%20Trip/items", json: #"{"identifier": "song/adele/skyfall", "user": "lee"}"#)
+        #expect((added.json["items"] as? [[String: Any]])?.first?["title"] as? String == "Skyfall")
+        let removed = try await live.call(
+            "DELETE", "/v1/playlists/Road%20Trip/items?identifier=song/adele/skyfall&user=lee")
+        #expect(removed.status == 200 && (removed.json["items"] as? [Any])?.isEmpty == true)
+        let missing = try await live.call(
+            "POST", "/v1/playlists/Road%20Trip/items", json: #"{"identifier": "song/nobody/nothing", "user": "lee"}"#)
+        #expect(missing.status == 404)
+        let liked = try await live.call(
+            "POST", "/v1/library/affinities",
+            json: #"{"identifier": "song/adele/hello", "affinity": "like", "user": "lee"}"#)
+        #expect(liked.status == 200)
+        let library = try await live.call("GET", "/v1/library?user=lee").json
+        #expect((library["liked"] as? [[String: Any]])?.first?["title"] as? String == "Hello")
+        #expect((library["playlists"] as? [[String: Any]])?.first?["name"] as? String == "Road Trip")
+        // Another user's library is theirs alone.
+        let other = try await live.call("GET", "/v1/library?user=kim").json
+        #expect((other["liked"] as? [Any])?.isEmpty == true && (other["playlists"] as? [Any])?.isEmpty == true)
+        let vocabulary = try await live.call(
+            "PUT", "/v1/vocabulary/playlistTitle", json: #"{"phrases": ["Road Trip"]}"#)
+        #expect(vocabulary.status == 200)
+        #expect(try await live.call("PUT", "/v1/vocabulary/colours", json: #"{"phrases": []}"#).status == 404)
+        let app = try await live.call(
+            "POST", "/v1/apps", json: #"{"identifier": "com.example.walk", "name": "Walk Mate"}"#)
+        #expect(app.status == 201)
     }
 }

@@ -1,0 +1,97 @@
+import Catalog
+import Foundation
+import Library
+public import MediaIntents
+
+/// A user's library as the HTTP API shows it.
+public struct LibrarySnapshot: Codable, Sendable {
+    public var liked: [MediaItem]
+    public var library: [MediaItem]
+    public var playlists: [PlaylistSummary]
+}
+
+/// One of a user's playlists with its entries.
+public struct PlaylistSummary: Codable, Sendable {
+    public var name: String
+    public var identifier: String
+    public var items: [MediaItem]
+}
+
+/// A request about the library that cannot be carried out, with the reason.
+public struct LibraryRequestError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public var notFound: Bool
+}
+
+/// Library reads and edits without speech, for the HTTP API.
+extension LibraryCore {
+    func snapshot(user: String) throws -> LibrarySnapshot {
+        LibrarySnapshot(
+            liked: try library.likedSongs(user: user).map(\.item),
+            library: try library.libraryItems(user: user).map(\.item),
+            playlists: try library.playlists(user: user).map(summary))
+    }
+
+    func summary(_ playlist: StoredItem) throws -> PlaylistSummary {
+        PlaylistSummary(
+            name: playlist.item.title, identifier: playlist.item.identifier,
+            items: try store.playableItems(for: playlist).map(\.item))
+    }
+
+    func createPlaylist(named name: String, user: String) throws -> PlaylistSummary {
+        try summary(
+            try library.findPlaylist(named: name, user: user) ?? library.createPlaylist(named: name, user: user))
+    }
+
+    func editPlaylist(named name: String, identifier: String, add: Bool, user: String) throws -> PlaylistSummary {
+        guard let item = try store.item(identifier: identifier)?.item else {
+            throw LibraryRequestError(description: "no catalog item \"\(identifier)\"", notFound: true)
+        }
+        if add {
+            _ = try library.add([item], toPlaylist: name, user: user)
+        } else {
+            guard try library.findPlaylist(named: name, user: user) != nil else {
+                throw LibraryRequestError(description: "no playlist \"\(name)\"", notFound: true)
+            }
+            _ = try library.remove(item, fromPlaylist: name, user: user)
+        }
+        guard let playlist = try library.findPlaylist(named: name, user: user) else {
+            throw LibraryRequestError(description: "no playlist \"\(name)\"", notFound: true)
+        }
+        return try summary(playlist)
+    }
+
+    func setAffinity(_ affinity: AffinityType, identifier: String, user: String) throws -> MediaItem {
+        guard let item = try store.item(identifier: identifier)?.item else {
+            throw LibraryRequestError(description: "no catalog item \"\(identifier)\"", notFound: true)
+        }
+        try library.setAffinity(affinity, for: item, user: user, at: clock.now())
+        return item
+    }
+}
+
+extension Assistant {
+    /// A user's liked songs, library and playlists.
+    public func library(user: String = "default") async throws -> LibrarySnapshot {
+        try await core.snapshot(user: user)
+    }
+
+    /// Creates a playlist (or returns the one with that name).
+    public func createPlaylist(named name: String, user: String = "default") async throws -> PlaylistSummary {
+        try await core.createPlaylist(named: name, user: user)
+    }
+
+    /// Adds a catalog item to a playlist (creating it) or removes it.
+    public func editPlaylist(named name: String, identifier: String, add: Bool, user: String = "default") async throws
+        -> PlaylistSummary
+    {
+        try await core.editPlaylist(named: name, identifier: identifier, add: add, user: user)
+    }
+
+    /// Likes or dislikes a catalog item.
+    public func setAffinity(_ affinity: AffinityType, identifier: String, user: String = "default") async throws
+        -> MediaItem
+    {
+        try await core.setAffinity(affinity, identifier: identifier, user: user)
+    }
+}
