@@ -8,6 +8,8 @@ import Understanding
 /// The built-in library app's state: the catalog, users' libraries and one player per device,
 /// all in one SQLite database. An actor, so requests from many tasks are taken one at a time.
 actor LibraryCore {
+    /// Each device's player as last read or written, with the text it was stored as.
+    var decodedPlayers: [String: (json: String, machine: PlayerMachine)] = [:]
     let db: Database
     let store: CatalogStore
     let resolver: Resolver
@@ -75,8 +77,15 @@ actor LibraryCore {
     func player(_ device: String) throws -> PlayerMachine {
         let row = try db.prepare("SELECT machine FROM player_state WHERE device = ?").rows([.text(device)]).first
         var machine = PlayerMachine()
-        if let json = row?.string(0), let saved = try? JSONDecoder().decode(PlayerMachine.self, from: Data(json.utf8)) {
-            machine = saved
+        if let json = row?.string(0) {
+            // Decoding a queue costs far more than comparing its text; another process may have
+            // written it, so the stored text decides whether the decoded copy still holds.
+            if let known = decodedPlayers[device], known.json == json {
+                machine = known.machine
+            } else if let saved = try? JSONDecoder().decode(PlayerMachine.self, from: Data(json.utf8)) {
+                machine = saved
+                decodedPlayers[device] = (json, saved)
+            }
         }
         machine.advance(to: clock.now())
         return machine
@@ -84,6 +93,7 @@ actor LibraryCore {
 
     func save(_ machine: PlayerMachine, device: String) throws {
         let json = String(decoding: try JSONEncoder().encode(machine), as: UTF8.self)
+        decodedPlayers[device] = (json, machine)
         try db.prepare(
             """
             INSERT INTO player_state(device, machine, updated_at) VALUES(?,?,?)

@@ -145,14 +145,20 @@ public struct Resolver {
     /// so no request is ever read as query syntax.
     func candidates(for nameKey: String, artist: String?) throws -> [Candidate] {
         var found: [Int64: Candidate] = [:]
-        /// Whether some candidate has the name (at least `minimum` alike) and the said artist.
-        func fits(_ minimum: Double = 0.95) -> Bool {
-            found.values.contains { candidate in
+        // The best fit so far: how alike the name is, for a candidate whose artist agrees. Each
+        // candidate is scored once, as it arrives.
+        var bestFit = 0.0
+        func take(_ candidates: [Candidate]) {
+            for candidate in candidates where found.updateValue(candidate, forKey: candidate.rowID) == nil {
                 let names = [candidate.coreKey] + candidate.aliases
-                guard names.contains(where: { NameSimilarity.score(nameKey, $0) >= minimum }) else { return false }
-                return artist.map { Self.creditAgreement($0, candidate.artistKey) >= 0.8 } ?? true
+                let similarity = names.map { NameSimilarity.score(nameKey, $0) }.max() ?? 0
+                guard similarity > bestFit else { continue }
+                if let artist, Self.creditAgreement(artist, candidate.artistKey) < 0.8 { continue }
+                bestFit = similarity
             }
         }
+        /// Whether some candidate has the name (at least `minimum` alike) and the said artist.
+        func fits(_ minimum: Double = 0.95) -> Bool { bestFit >= minimum }
         let words = nameKey.split(separator: " ").map(String.init)
         let artistWords = artist?.split(separator: " ").map(String.init).filter { $0 != "the" } ?? []
         guard !words.isEmpty else { return Array(found.values) }
@@ -167,7 +173,7 @@ public struct Resolver {
         var asked = Set<[[String]]>()
         func search(_ title: [[String]], _ artist: [[String]]) throws {
             guard asked.insert(title + [["|"]] + artist).inserted else { return }
-            for candidate in try ftsCandidates(title: title, artist: artist) { found[candidate.rowID] = candidate }
+            take(try ftsCandidates(title: title, artist: artist))
         }
         let exactTitle = useful(words).map { [Self.quoted($0)] }
         let exactArtist = useful(artistWords).map { [Self.quoted($0)] }
@@ -175,12 +181,12 @@ public struct Resolver {
         let artistKnown = artistWords.allSatisfy(known)
         // The title's exact key (the most popular holders of it), then the artist's own items, then
         // title and artist words together, then the title's words alone.
-        for candidate in try exactCandidates(nameKey) { found[candidate.rowID] = candidate }
+        take(try exactCandidates(nameKey))
         if fits() { return Array(found.values) }
         // When the artist was heard right, their own items, ranked by how alike the titles are,
         // settle a misheard title with a few index lookups.
         if let artist, !artistWords.isEmpty {
-            for candidate in try itemsOfArtist(artist) { found[candidate.rowID] = candidate }
+            take(try itemsOfArtist(artist))
             if fits(0.75) { return Array(found.values) }
         }
         if titleKnown && artistKnown {
