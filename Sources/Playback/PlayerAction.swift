@@ -29,10 +29,17 @@ public final class SimulatedOutput: PlayerOutput, @unchecked Sendable {
 
     public init() {}
 
+    /// How many recent actions are kept (a long-running server must not keep them all: a load
+    /// action holds its whole queue).
+    public static let kept = 256
+
     public func perform(_ action: PlayerAction) throws {
-        lock.withLock { log.append(action) }
+        lock.withLock {
+            log.append(action)
+            if log.count > Self.kept * 2 { log.removeFirst(log.count - Self.kept) }
+        }
     }
 
-    /// Everything performed so far.
+    /// The most recent actions (at least the last `kept`), oldest first.
     public var actions: [PlayerAction] { lock.withLock { log } }
 }
