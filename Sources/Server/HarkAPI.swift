@@ -128,12 +128,10 @@ public final class HarkAPI: Sendable {
     }
 
     private func ask(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
-        if request.bodyTooLarge { return Self.error(413, "the request body is over 64 KiB") }
         let body: AskBody
-        do {
-            body = try JSONDecoder().decode(AskBody.self, from: request.body)
-        } catch {
-            return Self.error(400, "the body must be JSON like {\"text\": \"play skyfall\"}: \(Self.describe(error))")
+        switch decode(AskBody.self, request, example: #"{"text": "play skyfall"}"#) {
+        case .failure(let response): return response
+        case .success(let decoded): body = decoded
         }
         guard body.text.count <= Self.maximumText else {
             return Self.error(400, "text is \(body.text.count) characters; at most \(Self.maximumText)")
@@ -173,13 +171,11 @@ public final class HarkAPI: Sendable {
     }
 
     private func player(_ command: String, _ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
-        if request.bodyTooLarge { return Self.error(413, "the request body is over 64 KiB") }
         var body = PlayerBody()
-        if !request.body.isEmpty {
-            do {
-                body = try JSONDecoder().decode(PlayerBody.self, from: request.body)
-            } catch {
-                return Self.error(400, "the body must be JSON like {\"device\": \"kitchen\"}: \(Self.describe(error))")
+        if !request.body.isEmpty || request.bodyTooLarge {
+            switch decode(PlayerBody.self, request, example: #"{"device": "kitchen"}"#) {
+            case .failure(let response): return response
+            case .success(let decoded): body = decoded
             }
         }
         var params = IntentParameters()

@@ -27,13 +27,18 @@ struct ConversationStateTests {
         #expect(outcome.reply == "Playing the playlist Playlist of the Day.")
     }
 
-    @Test func registeredAppAnswersToItsNamesHoweverTheyAreSplit() async throws {
+    /// A fresh assistant over the demo catalog that knows `app` (apps are read when an assistant starts).
+    func assistant(registering app: AppRegistration) async throws -> Assistant {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-apps-\(UUID().uuidString).db")
             .path
         try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
-        try await Assistant(databasePath: path).register(
-            AppRegistration(identifier: "app.walkmate", name: "Walk Mate", alternativeNames: ["Stroll"]))
-        let assistant = try Assistant(databasePath: path)
+        try await Assistant(databasePath: path).register(app)
+        return try Assistant(databasePath: path)
+    }
+
+    @Test func registeredAppAnswersToItsNamesHoweverTheyAreSplit() async throws {
+        let assistant = try await assistant(
+            registering: AppRegistration(identifier: "app.walkmate", name: "Walk Mate", alternativeNames: ["Stroll"]))
         for text in [
             "tell walkmate to play skyfall", "play skyfall on walk mate", "play skyfall using Walk-Mate",
             "ask stroll to play skyfall", "play skyfall in walkm ate",
@@ -47,12 +52,9 @@ struct ConversationStateTests {
 
     /// The requests Hark was first described with, end to end, with a Russian app registered.
     @Test func seedRequestsWorkEndToEnd() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-seed-\(UUID().uuidString).db")
-            .path
-        try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
-        try await Assistant(databasePath: path).register(
-            AppRegistration(identifier: "ru.yandex.music", name: "Яндекс.Музыка", alternativeNames: ["Yandex Music"]))
-        let assistant = try Assistant(databasePath: path)
+        let assistant = try await assistant(
+            registering: AppRegistration(
+                identifier: "ru.yandex.music", name: "Яндекс.Музыка", alternativeNames: ["Yandex Music"]))
         let yandex = await assistant.ask("Включи трек Skyfall от Adele в Яндекс.Музыке")
         #expect(yandex.app == "Яндекс.Музыка")
         #expect(yandex.reply == "Включаю «Skyfall» Adele.")
