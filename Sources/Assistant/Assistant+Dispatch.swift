@@ -47,16 +47,13 @@ extension Assistant {
                     outcome: &outcome),
                 let item = response.items.first
             else { return }
+            let title = ["title": replies.values(for: item, language: language)["title"] ?? item.title]
             if response.details["dislikeNotSong"] == "true" {
-                outcome.reply = say(
-                    "dislike.notSong", ["title": replies.values(for: item, language: language)["title"] ?? item.title])
+                outcome.reply = say("dislike.notSong", title)
             } else if intent.affinityType == .like {
-                outcome.reply = say(
-                    "like", ["title": replies.values(for: item, language: language)["title"] ?? item.title])
+                outcome.reply = say("like", title)
             } else {
-                outcome.reply = say(
-                    response.details["skipped"] == "true" ? "dislike.skipped" : "dislike",
-                    ["title": replies.values(for: item, language: language)["title"] ?? item.title])
+                outcome.reply = say(response.details["skipped"] == "true" ? "dislike.skipped" : "dislike", title)
             }
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)

@@ -31,7 +31,7 @@ public final class HarkAPI: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.record(route: route, status: response.status, seconds: seconds)
         let line: [String: String] = [
-            "time": ISO8601DateFormatter().string(from: Date()), "method": request.method, "path": request.path,
+            "time": Date().formatted(.iso8601), "method": request.method, "path": request.path,
             "status": String(response.status), "ms": String(format: "%.2f", seconds * 1000),
         ]
         log(Self.encode(line))

@@ -62,8 +62,7 @@ public struct Resolver {
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
         for candidate in try candidates(for: nameKey, artist: saidArtist) {
             if let owner = candidate.owner, owner != user { continue }
-            let keys = [candidate.coreKey] + candidate.aliases
-            let similarity = keys.map { NameSimilarity.score(nameKey, $0) }.max() ?? 0
+            let similarity = candidate.similarity
             guard similarity >= 0.6 else { continue }
             var score = similarity
             var nameMatch = similarity
@@ -149,9 +148,11 @@ public struct Resolver {
         // candidate is scored once, as it arrives.
         var bestFit = 0.0
         func take(_ candidates: [Candidate]) {
-            for candidate in candidates where found.updateValue(candidate, forKey: candidate.rowID) == nil {
+            for var candidate in candidates where found[candidate.rowID] == nil {
                 let names = [candidate.coreKey] + candidate.aliases
                 let similarity = names.map { NameSimilarity.score(nameKey, $0) }.max() ?? 0
+                candidate.similarity = similarity
+                found[candidate.rowID] = candidate
                 guard similarity > bestFit else { continue }
                 if let artist, Self.creditAgreement(artist, candidate.artistKey) < 0.8 { continue }
                 bestFit = similarity
@@ -398,6 +399,8 @@ struct Candidate: Sendable {
     var popularity: Double
     var owner: String?
     var album: String?
+    /// How alike the said name and this one's name or aliases are; set as the candidate is gathered.
+    var similarity = 0.0
 
     static let columns =
         "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album"
