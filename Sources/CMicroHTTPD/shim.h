@@ -15,7 +15,7 @@ typedef enum MHD_Result (*hark_mhd_handler)(void *cls, struct MHD_Connection *co
 /// MHD_start_daemon is variadic, which Swift cannot call: this starts a daemon on one IPv4 address
 /// with a pool of `threads` polling threads, idle connections closed after `timeout` seconds, and
 /// `completed` told when each request ends (to free its state). NULL when the address is not IPv4
-/// or the port cannot be bound.
+/// or the port cannot be bound. Connections may be suspended (long-lived event streams).
 static inline struct MHD_Daemon *hark_mhd_start(const char *host, uint16_t port, unsigned int threads,
     unsigned int timeout, hark_mhd_handler handler, void *cls, MHD_RequestCompletedCallback completed) {
     static struct sockaddr_in address;
@@ -23,7 +23,7 @@ static inline struct MHD_Daemon *hark_mhd_start(const char *host, uint16_t port,
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
-    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG, port, NULL, NULL,
+    return MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME, port, NULL, NULL,
         (MHD_AccessHandlerCallback)handler, cls,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, threads,

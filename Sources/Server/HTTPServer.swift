@@ -1,5 +1,6 @@
 import CMicroHTTPD
 public import Foundation
+import Synchronization
 
 /// One HTTP request as the API sees it.
 public struct HTTPRequest: Sendable {
@@ -18,12 +19,18 @@ public struct HTTPResponse: Sendable, Error {
     public var contentType: String
     public var body: Data
     public var headers: [String: String] = [:]
+    /// A body that goes on being written after the response starts (`body` is then unused).
+    public var stream: StreamChannel?
 
-    public init(status: Int, contentType: String = "application/json", body: Data, headers: [String: String] = [:]) {
+    public init(
+        status: Int, contentType: String = "application/json", body: Data, headers: [String: String] = [:],
+        stream: StreamChannel? = nil
+    ) {
         self.status = status
         self.contentType = contentType
         self.body = body
         self.headers = headers
+        self.stream = stream
     }
 }
 
@@ -39,6 +46,9 @@ public final class HTTPServer: Sendable {
     public let maximumBody: Int
     let handle: @Sendable (HTTPRequest) -> HTTPResponse
     nonisolated(unsafe) private var daemon: OpaquePointer?
+    /// Streams still open, closed when the server stops (libmicrohttpd cannot stop with a
+    /// connection suspended).
+    private let streams = Mutex<[ObjectIdentifier: StreamChannel]>([:])
 
     public init(maximumBody: Int = 64 * 1024, handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         self.maximumBody = maximumBody
@@ -57,8 +67,32 @@ public final class HTTPServer: Sendable {
 
     /// Stops accepting, lets requests in flight finish, and closes the socket.
     public func stop() {
+        for stream in streams.withLock({ Array($0.values) }) { stream.close() }
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
+    }
+}
+
+extension HTTPServer {
+    /// Starts a streamed response: libmicrohttpd pulls its bytes from the channel as they come.
+    fileprivate func queue(_ stream: StreamChannel, _ response: HTTPResponse, on connection: OpaquePointer)
+        -> MHD_Result
+    {
+        let key = ObjectIdentifier(stream)
+        streams.withLock { $0[key] = stream }
+        stream.whenGone { [weak self] in _ = self?.streams.withLock { $0.removeValue(forKey: key) } }
+        stream.attach(connection)
+        let retained = Unmanaged.passRetained(stream).toOpaque()
+        guard let made = MHD_create_response_from_callback(UInt64.max, 4096, streamReader, retained, streamFreed)
+        else {
+            Unmanaged<StreamChannel>.fromOpaque(retained).release()
+            return .NO
+        }
+        MHD_add_response_header(made, "Content-Type", response.contentType)
+        for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+        let queued = MHD_queue_response(connection, UInt32(response.status), made)
+        MHD_destroy_response(made)
+        return queued
     }
 }
 
@@ -94,6 +128,7 @@ private let serverHandler: hark_mhd_handler = { cls, connection, url, method, _,
     request.query = values(connection, .GET_ARGUMENT_KIND)
     request.headers = values(connection, .HEADER_KIND)
     let response = server.handle(request)
+    if let stream = response.stream { return server.queue(stream, response, on: connection) }
     let bytes = [UInt8](response.body)
     let made = bytes.withUnsafeBufferPointer { buffer in
         MHD_create_response_from_buffer(

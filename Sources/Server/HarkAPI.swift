@@ -1,5 +1,5 @@
 public import Assistant
-public import Foundation
+import Foundation
 import MediaIntents
 import Playback
 import Synchronization
@@ -12,6 +12,7 @@ public final class HarkAPI: Sendable {
     /// Bearer tokens to user names; empty means no token is needed (loopback only).
     let tokens: [String: String]
     let metrics = Metrics()
+    let events = NowPlayingEvents()
     let log: @Sendable (String) -> Void
 
     public static let maximumText = 1_000
@@ -67,6 +68,7 @@ public final class HarkAPI: Sendable {
                     return Self.json(200, NowPlayingBody(device: device, nowPlaying: info))
                 }
             }
+        case ["events"]: return only("GET", "events") { authorized(request) { _ in subscribe(request) } }
         case ["search"]: return only("GET", "search") { authorized(request) { search(request, user: $0) } }
         case ["library"]:
             return only("GET", "library") {
@@ -112,12 +114,32 @@ public final class HarkAPI: Sendable {
     }
 
     /// The user a request acts for: its bearer token's, else the one named in it, else "default".
+    /// The token may also come as `?access_token=` (a browser's EventSource cannot set headers).
     private func authorized(_ request: HTTPRequest, _ body: (String?) -> HTTPResponse) -> HTTPResponse {
         if tokens.isEmpty { return body(nil) }
-        guard let header = request.headers["authorization"], header.hasPrefix("Bearer "),
-            let user = tokens[String(header.dropFirst(7))]
-        else { return Self.error(401, "a valid bearer token is needed (Authorization: Bearer …)") }
+        let header = request.headers["authorization"].flatMap {
+            $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil
+        }
+        guard let token = header ?? request.query["access_token"], let user = tokens[token] else {
+            return Self.error(401, "a valid bearer token is needed (Authorization: Bearer …)")
+        }
         return body(user)
+    }
+
+    /// `GET /v1/events[?device=]`: a Server-Sent Events stream of now-playing changes.
+    private func subscribe(_ request: HTTPRequest) -> HTTPResponse {
+        let device = request.query["device"].flatMap { $0.isEmpty ? nil : $0 }
+        let shown = device ?? "default"
+        let current = wait { await self.assistant.nowPlaying(device: shown) }
+        events.update(device: shown, info: current)
+        let channel = events.subscribe(device: device, current: current, shownDevice: shown)
+        events.startTicking { [weak self] device in
+            guard let self else { return nil }
+            return wait { await self.assistant.nowPlaying(device: device) }
+        }
+        return HTTPResponse(
+            status: 200, contentType: "text/event-stream", body: Data(),
+            headers: ["Cache-Control": "no-cache", "X-Accel-Buffering": "no"], stream: channel)
     }
 
     struct AskBody: Decodable {
@@ -139,6 +161,7 @@ public final class HarkAPI: Sendable {
         let context = RequestContext(
             user: tokenUser ?? body.user ?? "default", device: body.device, language: body.lang)
         let outcome = wait { await self.assistant.ask(body.text, context: context) }
+        events.update(device: outcome.device, info: outcome.nowPlaying)
         return Self.json(200, outcome)
     }
 
@@ -225,6 +248,7 @@ public final class HarkAPI: Sendable {
         let understood = Understood(intent: intent, search: search, params: params)
         let context = RequestContext(user: tokenUser ?? body.user ?? "default", device: body.device)
         let outcome = wait { await self.assistant.perform(understood, context: context) }
+        events.update(device: outcome.device, info: outcome.nowPlaying)
         return Self.json(200, outcome)
     }
 

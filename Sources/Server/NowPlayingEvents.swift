@@ -1,0 +1,119 @@
+import Foundation
+import Playback
+import Synchronization
+
+/// Server-Sent Events for `GET /v1/events`: each open stream hears a `now-playing` event when a
+/// device's player changes (a voice request, a button, a track ending), and a comment every
+/// `keepAlive` seconds so proxies keep the stream and the server notices clients that left.
+final class NowPlayingEvents: Sendable {
+    struct Subscriber {
+        let channel: StreamChannel
+        /// Only this device's events; nil hears every device.
+        let device: String?
+    }
+
+    struct Seen {
+        var info: NowPlayingInfo?
+        var at: Double
+    }
+
+    struct State {
+        var subscribers: [ObjectIdentifier: Subscriber] = [:]
+        /// What each device last showed, to tell a change from the clock running on.
+        var seen: [String: Seen] = [:]
+        var nextID = 1
+        var ticking = false
+        var lastPing = 0.0
+    }
+
+    private let state = Mutex(State())
+    /// Seconds between checks for changes no request caused (a track ending).
+    let interval: Double
+    let keepAlive: Double
+
+    init(interval: Double = 2, keepAlive: Double = 15) {
+        self.interval = interval
+        self.keepAlive = keepAlive
+    }
+
+    var count: Int { state.withLock { $0.subscribers.count } }
+
+    /// Opens a stream that starts with `device`'s state as it is now.
+    func subscribe(device: String?, current: NowPlayingInfo?, shownDevice: String) -> StreamChannel {
+        let channel = StreamChannel()
+        let key = ObjectIdentifier(channel)
+        let id = state.withLock { state in
+            state.subscribers[key] = Subscriber(channel: channel, device: device)
+            state.nextID += 1
+            return state.nextID - 1
+        }
+        channel.whenGone { [weak self] in _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) } }
+        channel.send("retry: 3000\n\n" + Self.event(id: id, device: shownDevice, info: current))
+        return channel
+    }
+
+    /// Tells streams about `device` when what it shows differs from what they last heard.
+    func update(device: String, info: NowPlayingInfo?, now: Double = NowPlayingEvents.uptime()) {
+        let (listeners, id): ([StreamChannel], Int) = state.withLock { state in
+            let old = state.seen[device]
+            state.seen[device] = Seen(info: info, at: now)
+            if let old, !Self.differs(old, info, at: now) { return ([], 0) }
+            state.nextID += 1
+            let listeners = state.subscribers.values.filter { $0.device == nil || $0.device == device }.map(\.channel)
+            return (listeners, state.nextID - 1)
+        }
+        guard !listeners.isEmpty else { return }
+        let text = Self.event(id: id, device: device, info: info)
+        for channel in listeners { channel.send(text) }
+    }
+
+    /// Starts the periodic check the first time a stream opens: `fetch` reads a device's state.
+    func startTicking(fetch: @escaping @Sendable (String) -> NowPlayingInfo?) {
+        let start = state.withLock { state in
+            defer { state.ticking = true }
+            return !state.ticking
+        }
+        guard start else { return }
+        let interval = self.interval
+        Thread.detachNewThread { [weak self] in
+            while let events = self {
+                events.tick(fetch: fetch)
+                Thread.sleep(forTimeInterval: interval)
+            }
+        }
+    }
+
+    /// Closes every stream (the server is stopping).
+    func closeAll() {
+        for channel in state.withLock({ $0.subscribers.values.map(\.channel) }) { channel.close() }
+    }
+
+    private func tick(fetch: (String) -> NowPlayingInfo?) {
+        let now = Self.uptime()
+        let (devices, channels, ping): ([String], [StreamChannel], Bool) = state.withLock { state in
+            guard !state.subscribers.isEmpty else { return ([], [], false) }
+            let ping = now - state.lastPing >= keepAlive
+            if ping { state.lastPing = now }
+            return (Array(state.seen.keys), state.subscribers.values.map(\.channel), ping)
+        }
+        if ping { for channel in channels { channel.send(": keep-alive\n\n") } }
+        for device in devices { update(device: device, info: fetch(device), now: now) }
+    }
+
+    /// True when `info` is not what `old` would show by now with the clock running.
+    static func differs(_ old: Seen, _ info: NowPlayingInfo?, at now: Double) -> Bool {
+        guard var before = old.info, var after = info else { return (old.info == nil) != (info == nil) }
+        let expected = before.state == .playing ? before.position + (now - old.at) * before.rate : before.position
+        if abs(expected - after.position) > 2 { return true }
+        before.position = 0
+        after.position = 0
+        return before != after
+    }
+
+    static func event(id: Int, device: String, info: NowPlayingInfo?) -> String {
+        let body = HarkAPI.json(200, HarkAPI.NowPlayingBody(device: device, nowPlaying: info)).body
+        return "id: \(id)\nevent: now-playing\ndata: \(String(decoding: body, as: UTF8.self))\n\n"
+    }
+
+    static func uptime() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
