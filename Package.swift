@@ -33,7 +33,7 @@ let package = Package(
             dependencies: ["MediaIntents", "Understanding", "Catalog", "Playback", "Library"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
-            name: "Server", dependencies: ["Assistant", "CMicroHTTPD", "MediaIntents", "Playback", "Understanding"],
+            name: "Server", dependencies: ["Assistant", "CMicroHTTPD", "Library", "MediaIntents", "Playback", "Understanding"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(name: "hark", dependencies: ["Assistant", "Server"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),

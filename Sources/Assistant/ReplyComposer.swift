@@ -59,7 +59,8 @@ struct ReplyComposer: Sendable {
 
     /// "45 seconds", "1 minute 30 seconds".
     func duration(_ seconds: Double, language: String = "en") -> String {
-        let total = Int(seconds.rounded())
+        // Bounded (a year) so any number a request or client sends can be said; NaN says 0.
+        let total = seconds.isFinite ? Int(min(max(seconds, 0), 31_536_000).rounded()) : 0
         let hours = total / 3600, minutes = (total % 3600) / 60, rest = total % 60
         var parts: [String] = []
         if hours > 0 { parts.append(unit("hour", hours, language)) }

@@ -1,5 +1,6 @@
 public import Assistant
 import Foundation
+import Library
 import MediaIntents
 import Playback
 import Synchronization
@@ -40,9 +41,13 @@ public final class HarkAPI: Sendable {
     }
 
     private func route(_ request: HTTPRequest) -> (String, HTTPResponse) {
-        func only(_ method: String, _ name: String, _ body: () -> HTTPResponse) -> (String, HTTPResponse) {
+        /// The route's answer when the request uses its method; 405 naming every method the path takes.
+        func only(_ method: String, _ name: String, allow: String? = nil, _ body: () -> HTTPResponse) -> (
+            String, HTTPResponse
+        ) {
             guard request.method == method else {
-                return (name, Self.error(405, "\(request.path) takes \(method), not \(request.method)", allow: method))
+                let allowed = allow ?? method
+                return (name, Self.error(405, "\(request.path) takes \(allowed), not \(request.method)", allow: allowed))
             }
             return (name, body())
         }
@@ -89,7 +94,9 @@ public final class HarkAPI: Sendable {
                     }
                 )
             }
-            return only("POST", "playlists") { authorized(request) { createPlaylist(request, user: $0) } }
+            return only("POST", "playlists", allow: "GET, POST") {
+                authorized(request) { createPlaylist(request, user: $0) }
+            }
         case let path where path.count == 3 && path[0] == "playlists" && path[2] == "items":
             // Identifiers hold slashes, so removal names the item in the query: DELETE …/items?identifier=…
             if request.method == "DELETE" {
@@ -103,7 +110,9 @@ public final class HarkAPI: Sendable {
                     }
                 )
             }
-            return only("POST", "playlists") { authorized(request) { editPlaylist(path[1], nil, request, user: $0) } }
+            return only("POST", "playlists", allow: "POST, DELETE") {
+                authorized(request) { editPlaylist(path[1], nil, request, user: $0) }
+            }
         case let path where path.count == 2 && path[0] == "vocabulary":
             return only("PUT", "vocabulary") { authorized(request) { vocabulary(path[1], request, user: $0) } }
         case ["apps"]: return only("POST", "apps") { authorized(request) { _ in registerApp(request) } }
@@ -155,8 +164,10 @@ public final class HarkAPI: Sendable {
         case .failure(let response): return response
         case .success(let decoded): body = decoded
         }
-        guard body.text.count <= Self.maximumText else {
-            return Self.error(400, "text is \(body.text.count) characters; at most \(Self.maximumText)")
+        // Counted as JSON Schema's maxLength counts: Unicode code points.
+        let length = body.text.unicodeScalars.count
+        guard length <= Self.maximumText else {
+            return Self.error(400, "text is \(length) characters; at most \(Self.maximumText)")
         }
         let context = RequestContext(
             user: tokenUser ?? body.user ?? "default", device: body.device, language: body.lang)
@@ -166,7 +177,7 @@ public final class HarkAPI: Sendable {
     }
 
     private func search(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
-        guard let query = request.query["q"], !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let query = request.query["q"], Self.hasVisibleText(query) else {
             return Self.error(400, "give the words to look for as ?q=")
         }
         var type: MediaItemType?
@@ -174,7 +185,8 @@ public final class HarkAPI: Sendable {
             guard let parsed = MediaItemType(rawValue: raw) else { return Self.error(400, "unknown type \"\(raw)\"") }
             type = parsed
         }
-        let limit = min(max(Int(request.query["limit"] ?? "10") ?? 10, 1), 50)
+        let limit = Int(request.query["limit"] ?? "10") ?? 0
+        guard (1...50).contains(limit) else { return Self.error(400, "limit is a whole number from 1 to 50") }
         let user = tokenUser ?? request.query["user"] ?? "default"
         let wanted = type
         let items = wait { await self.assistant.search(query, type: wanted, limit: limit, user: user) }
@@ -186,11 +198,22 @@ public final class HarkAPI: Sendable {
         var user: String?
         var seconds: Double?
         var position: Double?
-        var rate: Double?
         var volume: Int?
         var on: Bool?
         var mode: String?
         var affinity: String?
+
+        /// What is wrong with a field that is present, whichever command it came with.
+        var problem: String? {
+            if let volume, !(0...100).contains(volume) { return "volume is 0…100, not \(volume)" }
+            if let affinity, AffinityType(rawValue: affinity) == nil { return "affinity is \"like\" or \"dislike\"" }
+            if let mode, RepeatMode(rawValue: mode) == nil { return "mode is \"off\", \"one\" or \"all\"" }
+            if let position, position < 0 { return "position is seconds from the start, 0 or more" }
+            for value in [seconds, position].compactMap({ $0 }) where !value.isFinite {
+                return "numbers must be finite"
+            }
+            return nil
+        }
     }
 
     private func player(_ command: String, _ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
@@ -201,6 +224,7 @@ public final class HarkAPI: Sendable {
             case .success(let decoded): body = decoded
             }
         }
+        if let problem = body.problem { return Self.error(400, problem) }
         var params = IntentParameters()
         let intent: IntentKind
         var search: MediaSearch?
@@ -292,7 +316,7 @@ public final class HarkAPI: Sendable {
         switch decode(NamedBody.self, request, example: #"{"name": "Driving"}"#) {
         case .failure(let response): return response
         case .success(let body):
-            guard !body.name.trimmingCharacters(in: .whitespaces).isEmpty, body.name.count <= 200 else {
+            guard Self.hasVisibleText(body.name), body.name.unicodeScalars.count <= 200 else {
                 return Self.error(400, "a playlist needs a name of 1 to 200 characters")
             }
             let user = tokenUser ?? body.user ?? "default"
@@ -382,6 +406,14 @@ public final class HarkAPI: Sendable {
         case .success(let value): return Self.json(200, value)
         case .failure(let error as LibraryRequestError):
             return Self.error(error.notFound ? 404 : 400, error.description)
+        case .failure(let error as LibraryError):
+            // The request is well formed but the item cannot take it (a catalog playlist, a
+            // dislike of what is not a song): 409, as the document says.
+            switch error.code {
+            case .playlistNotFound: return Self.error(404, error.description)
+            case .dislikeNotSong, .playlistNotEditable: return Self.error(409, error.description)
+            case .emptyName: return Self.error(400, error.description)
+            }
         case .failure(let error): return Self.error(500, "\(error)")
         }
     }
@@ -404,6 +436,17 @@ public final class HarkAPI: Sendable {
             let data = FileManager.default.contents(atPath: url.path)
         else { return error(500, "\(name) is missing from the installation") }
         return HTTPResponse(status: 200, contentType: type, body: data)
+    }
+
+    /// Characters that show nothing: spaces and line breaks, control characters, the byte order mark
+    /// (the document's `pattern` for names and queries says the same).
+    static let invisible = CharacterSet.whitespacesAndNewlines
+        .union(CharacterSet(charactersIn: "\u{0}"..."\u{1F}"))
+        .union(CharacterSet(charactersIn: "\u{7F}"..."\u{9F}"))
+        .union(CharacterSet(charactersIn: "\u{FEFF}"))
+
+    static func hasVisibleText(_ text: String) -> Bool {
+        text.unicodeScalars.contains { !invisible.contains($0) }
     }
 
     static func error(_ status: Int, _ message: String, allow: String? = nil) -> HTTPResponse {

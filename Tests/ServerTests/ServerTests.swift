@@ -100,6 +100,32 @@ struct ServerTests {
         #expect(nonsense.status == 200 && nonsense.json["reply"] as? String == "Sorry, I didn't get that.")
     }
 
+    /// What the API fuzzer (schemathesis) found, kept as cases.
+    @Test func fuzzerFindingsStayFixed() async throws {
+        // A seek far past any number a reply can say answered by crashing the server.
+        _ = try await live.call("POST", "/v1/ask", json: #"{"text": "play skyfall by adele", "device": "fuzz"}"#)
+        let far = try await live.call("POST", "/v1/player/seek", json: #"{"device": "fuzz", "position": 9.9e288}"#)
+        #expect(far.status == 200)
+        #expect(try await live.call("GET", "/v1/health").status == 200)
+        // Every method a path takes is in Allow.
+        #expect(try await live.call("PUT", "/v1/playlists").headers["allow"] == "GET, POST")
+        #expect(try await live.call("GET", "/v1/playlists/x/items").headers["allow"] == "POST, DELETE")
+        // Fields are checked whichever command they come with; a bad limit is not silently clamped.
+        #expect(try await live.call("POST", "/v1/player/pause", json: #"{"volume": 101}"#).status == 400)
+        #expect(try await live.call("POST", "/v1/player/pause", json: #"{"position": -1}"#).status == 400)
+        #expect(try await live.call("GET", "/v1/search?q=hello&limit=null").status == 400)
+        #expect(try await live.call("GET", "/v1/search?q=%0C").status == 400)
+        // Well formed but impossible: 409, not a server error.
+        let dislike = try await live.call(
+            "POST", "/v1/library/affinities", json: #"{"identifier": "playlist//0", "affinity": "dislike"}"#)
+        #expect(dislike.status == 409 || dislike.status == 404)
+        // null stands for an absent optional field; length counts code points.
+        #expect(try await live.call("POST", "/v1/ask", json: #"{"text": "pause", "device": null}"#).status == 200)
+        let combining = String(repeating: "e\u{301}", count: 150)
+        let named = try await live.call("POST", "/v1/playlists", json: "{\"name\": \"\(combining)\"}")
+        #expect(named.status == 400)
+    }
+
     @Test func metricsCountRequestsInPrometheusText() async throws {
         _ = try await live.call("GET", "/v1/health")
         let metrics = try await live.call("GET", "/v1/metrics")
