@@ -9,7 +9,7 @@ import Understanding
 /// all in one SQLite database. An actor, so requests from many tasks are taken one at a time.
 actor LibraryCore {
     /// Each device's player as last read or written, with the text it was stored as.
-    var decodedPlayers: [String: (json: String, machine: PlayerMachine)] = [:]
+    var decodedPlayers: [String: DecodedPlayer] = [:]
     let db: Database
     let store: CatalogStore
     let resolver: Resolver
@@ -33,6 +33,7 @@ actor LibraryCore {
             """
             CREATE TABLE IF NOT EXISTS player_state(
                 device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at REAL NOT NULL);
+            CREATE TABLE IF NOT EXISTS player_queues(device TEXT PRIMARY KEY, revision INTEGER NOT NULL, items TEXT NOT NULL);
             CREATE TABLE IF NOT EXISTS user_settings(
                 user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(user, key));
             \(Self.appsTable)
@@ -73,33 +74,83 @@ actor LibraryCore {
 
     // MARK: Players
 
-    /// The device's player, moved on to now.
+    /// A device's player as last read or written, with the stored text it came from.
+    struct DecodedPlayer {
+        /// The stored machine without its queue.
+        var json: String
+        /// The stored queue's revision (0: the queue is inside `json`, as older databases kept it).
+        var revision: Int64
+        var machine: PlayerMachine
+    }
+
+    /// The device's player, moved on to now. The queue (the large part) is stored apart with a
+    /// revision, so it is decoded only when another process changed it.
     func player(_ device: String) throws -> PlayerMachine {
-        let row = try db.prepare("SELECT machine FROM player_state WHERE device = ?").rows([.text(device)]).first
+        let row = try db.prepare(
+            """
+            SELECT s.machine, q.revision FROM player_state s LEFT JOIN player_queues q ON q.device = s.device
+            WHERE s.device = ?
+            """
+        ).rows([.text(device)]).first
         var machine = PlayerMachine()
         if let json = row?.string(0) {
-            // Decoding a queue costs far more than comparing its text; another process may have
-            // written it, so the stored text decides whether the decoded copy still holds.
-            if let known = decodedPlayers[device], known.json == json {
+            let revision = Int64(row?.int(1) ?? 0)
+            let known = decodedPlayers[device]
+            if let known, known.json == json, known.revision == revision {
                 machine = known.machine
-            } else if let saved = try? JSONDecoder().decode(PlayerMachine.self, from: Data(json.utf8)) {
+            } else if var saved = try? JSONDecoder().decode(PlayerMachine.self, from: Data(json.utf8)) {
+                if revision != 0 {
+                    if let known, known.revision == revision {
+                        saved.restoreQueue(known.machine.queue)
+                    } else {
+                        saved.restoreQueue(try storedQueue(device))
+                    }
+                }
                 machine = saved
-                decodedPlayers[device] = (json, saved)
+                decodedPlayers[device] = DecodedPlayer(json: json, revision: revision, machine: saved)
             }
         }
         machine.advance(to: clock.now())
         return machine
     }
 
+    private func storedQueue(_ device: String) throws -> [MediaItem] {
+        let row = try db.prepare("SELECT items FROM player_queues WHERE device = ?").rows([.text(device)]).first
+        guard let text = row?.string(0) else { return [] }
+        return (try? JSONDecoder().decode([MediaItem].self, from: Data(text.utf8))) ?? []
+    }
+
+    /// Stores the machine; the queue only when it differs from the one last stored (an unchanged
+    /// queue is the same array, so the comparison is immediate).
     func save(_ machine: PlayerMachine, device: String) throws {
-        let json = String(decoding: try JSONEncoder().encode(machine), as: UTF8.self)
-        decodedPlayers[device] = (json, machine)
-        try db.prepare(
-            """
-            INSERT INTO player_state(device, machine, updated_at) VALUES(?,?,?)
-            ON CONFLICT(device) DO UPDATE SET machine=excluded.machine, updated_at=excluded.updated_at
-            """
-        ).run([.text(device), .text(json), .real(clock.now())])
+        let json = String(decoding: try JSONEncoder().encode(machine.withoutQueue), as: UTF8.self)
+        let known = decodedPlayers[device]
+        var revision = known?.revision ?? 0
+        let queueChanged = known == nil || revision == 0 || known?.machine.queue != machine.queue
+        if queueChanged { revision = Int64.random(in: 1...Int64.max) }
+        let saveState = {
+            try self.db.prepare(
+                """
+                INSERT INTO player_state(device, machine, updated_at) VALUES(?,?,?)
+                ON CONFLICT(device) DO UPDATE SET machine=excluded.machine, updated_at=excluded.updated_at
+                """
+            ).run([.text(device), .text(json), .real(self.clock.now())])
+        }
+        if queueChanged {
+            let items = String(decoding: try JSONEncoder().encode(machine.queue), as: UTF8.self)
+            try db.transaction {
+                try db.prepare(
+                    """
+                    INSERT INTO player_queues(device, revision, items) VALUES(?,?,?)
+                    ON CONFLICT(device) DO UPDATE SET revision=excluded.revision, items=excluded.items
+                    """
+                ).run([.text(device), .integer(revision), .text(items)])
+                try saveState()
+            }
+        } else {
+            try saveState()
+        }
+        decodedPlayers[device] = DecodedPlayer(json: json, revision: revision, machine: machine)
     }
 
     /// Runs an event on a device's player, saves it and hands the action to the output.

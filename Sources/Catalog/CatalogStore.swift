@@ -26,6 +26,20 @@ public final class CatalogStore {
         for (name, definition) in Schema.addedColumns where !present.contains(name) {
             try db.execute("ALTER TABLE items ADD COLUMN \(name) \(definition)")
         }
+        try refreshStatisticsForNewIndexes()
+    }
+
+    /// A catalog analysed before an index was added has no statistics for it, and the planner then
+    /// takes the new index for a very selective one; a sampled ANALYZE of the items puts that right.
+    private func refreshStatisticsForNewIndexes() throws {
+        let analysed = try db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").rows().first != nil
+        guard analysed else { return }
+        let known = Set(
+            try db.prepare("SELECT idx FROM sqlite_stat1 WHERE tbl = 'items'").rows().compactMap { $0.string(0) })
+        guard !known.isEmpty, !Schema.indexNames.filter({ $0.hasPrefix("items_") }).allSatisfy(known.contains) else {
+            return
+        }
+        try db.execute("PRAGMA analysis_limit=400; ANALYZE items;")
     }
 
     /// How many items of each kind the catalog holds.

@@ -49,6 +49,24 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
 
     public init() {}
 
+    /// The machine with an empty queue (what is stored beside the queue, which is stored apart and
+    /// only when it changes).
+    public var withoutQueue: PlayerMachine {
+        var copy = self
+        copy.queue = []
+        return copy
+    }
+
+    /// Puts back a queue stored apart (`order` and `cursor` index into it).
+    public mutating func restoreQueue(_ items: [MediaItem]) {
+        guard order.allSatisfy({ items.indices.contains($0) }) else {
+            // A queue that does not fit the order (written by another process mid-change): start afresh.
+            self = PlayerMachine()
+            return
+        }
+        queue = items
+    }
+
     /// The item playing or paused, if any.
     public var current: MediaItem? { cursor.map { queue[order[$0]] } }
 

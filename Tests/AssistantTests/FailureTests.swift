@@ -93,6 +93,27 @@ struct FailureTests {
         #expect(outcome.nowPlaying?.position == 30)
     }
 
+    /// Two processes on one database: each sees the queue the other last played (the queue is
+    /// stored apart from the player and re-read when its revision changes).
+    @Test func twoAssistantsShareTheQueue() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-share-\(UUID().uuidString).db")
+            .path
+        try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
+        let clock = ManualClock()
+        let first = try Assistant(databasePath: path, clock: clock)
+        let second = try Assistant(databasePath: path, clock: clock)
+        _ = await first.ask("play hello by adele")
+        #expect(await second.ask("what song is this").reply == "This is Hello by Adele.")
+        _ = await second.ask("pause")
+        #expect(await first.nowPlaying()?.state == .paused)
+        _ = await first.ask("play the album abbey road")
+        let seen = await second.nowPlaying()
+        #expect(seen?.item?.album == "Abbey Road" && seen?.state == .playing)
+        _ = await second.ask("next")
+        let moved = await first.nowPlaying()
+        #expect(moved?.item?.album == "Abbey Road" && moved?.queueIndex == 1)
+    }
+
     @Test func devicesHaveTheirOwnPlayers() async throws {
         let assistant = try freshAssistant()
         let kitchen = await assistant.ask("play skyfall in the kitchen")
