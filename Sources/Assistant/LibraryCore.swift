@@ -10,6 +10,8 @@ import Understanding
 actor LibraryCore {
     /// Each device's player as last read or written, with the text it was stored as.
     var decodedPlayers: [String: DecodedPlayer] = [:]
+    /// Searches resolved since the database's write stamp last changed.
+    var recentFinds: (stamp: [Int64], items: [FindKey: [ResolvedItem]]) = ([], [:])
     let db: Database
     let store: CatalogStore
     let resolver: Resolver
@@ -215,8 +217,28 @@ actor LibraryCore {
         }
     }
 
-    /// Items for a search, best first (at most five).
+    struct FindKey: Hashable {
+        var search: MediaSearch
+        var user: String
+        var limit: Int
+    }
+
+    /// Items for a search, best first (at most five). One request resolves the same search several
+    /// times (weighing readings, typing, playing); the answer is kept while nothing is written.
     func find(_ search: MediaSearch, user: String, device: String, limit: Int = 5) throws -> [ResolvedItem] {
+        if search.reference == .currentlyPlaying { return try findUncached(search, user: user, device: device, limit: limit) }
+        let key = FindKey(search: search, user: user, limit: limit)
+        let stamp = try db.writeStamp()
+        if recentFinds.stamp == stamp, let known = recentFinds.items[key] { return known }
+        let found = try findUncached(search, user: user, device: device, limit: limit)
+        if recentFinds.stamp != stamp || recentFinds.items.count >= 64 { recentFinds = (stamp, [:]) }
+        recentFinds.items[key] = found
+        return found
+    }
+
+    private func findUncached(_ search: MediaSearch, user: String, device: String, limit: Int) throws
+        -> [ResolvedItem]
+    {
         if search.reference == .currentlyPlaying {
             return try current(search.mediaType, device: device).flatMap { item in
                 try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }

@@ -196,6 +196,16 @@ public final class CatalogStore {
         return id
     }
 
+    /// Removes an item (its artist links and playlist entries go with it). False when there is none.
+    @discardableResult
+    public func removeItem(identifier: String) throws -> Bool {
+        guard let id = try db.prepare("SELECT id FROM items WHERE ident = ?").rows([.text(identifier)]).first?.int(0)
+        else { return false }
+        try db.prepare("DELETE FROM items_fts WHERE rowid = ?").run([.integer(Int64(id))])
+        try db.prepare("DELETE FROM items WHERE id = ?").run([.integer(Int64(id))])
+        return true
+    }
+
     /// Puts an item at the end of a playlist (or at `position`).
     public func appendToPlaylist(_ playlistID: Int64, itemID: Int64, position: Int? = nil) throws {
         let next =

@@ -9,7 +9,7 @@ public struct EntryKeys: Sendable {
     var coreKey: String
     var credit: String?
     var creditKey: String?
-    var ident: String
+    public var ident: String
     /// Aliases as printed, and their keys joined by "|".
     var names: [String]
     var aliasKeys: String

@@ -142,6 +142,17 @@ public struct CatalogImporter {
             { iterator.next() }, bytesRead: { 0 }, estimatedRows: rows.count, skipBadRows: skipBadRows, progress: nil)
     }
 
+    /// Imports rows from any source (`next` runs on a reader thread of its own; nil ends it):
+    /// a folder of audio files, a player's database. `progress` gets rows written so far.
+    public func importRows(
+        estimatedRows: Int, skipBadRows: Bool, next: @escaping () throws -> Row?,
+        progress: ((Int, String?) -> Void)? = nil
+    ) throws -> ImportReport {
+        try load(next, bytesRead: { 0 }, estimatedRows: estimatedRows, skipBadRows: skipBadRows) { rows, _, stage in
+            progress?(rows, stage)
+        }
+    }
+
     /// Reads and prepares rows on a thread of its own (parsing and folding names) while this thread
     /// writes them, in one transaction.
     private func load(
