@@ -19,6 +19,11 @@ let package = Package(
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CTagLib", path: "Sources/CTagLib", pkgConfig: "taglib_c", providers: [.apt(["libtagc0-dev"])]),
+        .systemLibrary(
+            name: "CMPDClient", path: "Sources/CMPDClient", pkgConfig: "libmpdclient",
+            providers: [.apt(["libmpdclient-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
         .target(
             name: "Understanding", dependencies: ["MediaIntents"],
@@ -28,20 +33,26 @@ let package = Package(
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(name: "Playback", dependencies: ["MediaIntents"], swiftSettings: strict),
         .target(name: "Library", dependencies: ["MediaIntents", "Catalog"], swiftSettings: strict),
+        // Real music: audio files by their tags, and Music Player Daemon as the player.
+        .target(
+            name: "MusicFiles", dependencies: ["MediaIntents", "Catalog", "Playback", "CTagLib", "CMPDClient"],
+            swiftSettings: strict),
         .target(
             name: "Assistant",
             dependencies: ["MediaIntents", "Understanding", "Catalog", "Playback", "Library"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
-            name: "Server", dependencies: ["Assistant", "CMicroHTTPD", "Library", "MediaIntents", "Playback", "Understanding"],
+            name: "Server",
+            dependencies: ["Assistant", "CMicroHTTPD", "Library", "MediaIntents", "MusicFiles", "Playback", "Understanding"],
             resources: [.copy("Resources")], swiftSettings: strict),
-        .executableTarget(name: "hark", dependencies: ["Assistant", "Server"], swiftSettings: strict),
+        .executableTarget(name: "hark", dependencies: ["Assistant", "Server", "MusicFiles"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog"]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
+        .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Catalog"]),
     ],
     swiftLanguageModes: [.v6]

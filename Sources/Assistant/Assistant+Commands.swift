@@ -49,6 +49,10 @@ extension Assistant {
                 default: break
                 }
             }
+        } catch is PlayerUnreachable {
+            outcome.code = .failure
+            outcome.reply = replies.say("fail.playerUnreachable", language: language)
+            return
         } catch {
             outcome.code = .failure
             outcome.reply = replies.say("fail.serviceUnavailable", ["app": app.name], language: language)

@@ -94,6 +94,10 @@ extension Assistant {
             outcome.reply = replies.say("fail.speed.\(reason.rawValue)", language: language)
             return
         }
+        if response.details["unreachable"] == "player" {
+            outcome.reply = replies.say("fail.playerUnreachable", language: language)
+            return
+        }
         guard response.code.isSuccess, let first = response.items.first else {
             outcome.reply = replies.say("fail.notFound.noQuery", language: language)
             return

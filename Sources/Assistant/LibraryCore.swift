@@ -113,6 +113,8 @@ actor LibraryCore {
             }
         }
         machine.advance(to: clock.now())
+        // A real player knows better than the clock what it plays (a daemon out of reach: the clock).
+        if machine.current != nil, let status = try? output.status() { machine.adopt(status, now: clock.now()) }
         return machine
     }
 
@@ -159,8 +161,9 @@ actor LibraryCore {
     func withPlayer<T>(_ device: String, _ body: (inout PlayerMachine, Double) -> (T, PlayerAction)) throws -> T {
         var machine = try player(device)
         let (value, action) = body(&machine, clock.now())
-        try save(machine, device: device)
+        // The player first: when it cannot be reached, Hark's own state stays as it was.
         if action != .none { try output.perform(action) }
+        try save(machine, device: device)
         return value
     }
 
@@ -226,7 +229,9 @@ actor LibraryCore {
     /// Items for a search, best first (at most five). One request resolves the same search several
     /// times (weighing readings, typing, playing); the answer is kept while nothing is written.
     func find(_ search: MediaSearch, user: String, device: String, limit: Int = 5) throws -> [ResolvedItem] {
-        if search.reference == .currentlyPlaying { return try findUncached(search, user: user, device: device, limit: limit) }
+        if search.reference == .currentlyPlaying {
+            return try findUncached(search, user: user, device: device, limit: limit)
+        }
         let key = FindKey(search: search, user: user, limit: limit)
         let stamp = try db.writeStamp()
         if recentFinds.stamp == stamp, let known = recentFinds.items[key] { return known }

@@ -1,4 +1,5 @@
 import MediaIntents
+import Playback
 
 /// The built-in library app's intent handlers for one user on one device.
 struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMediaAffinityIntentHandling,
@@ -25,8 +26,12 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
     }
 
     func handle(intent: PlayMediaIntent) async -> IntentResponse {
-        await guarded(IntentResponse(code: .failure, reason: .serviceUnavailable)) {
-            try await core.handlePlay(intent, user: user, device: device)
+        do {
+            return try await core.handlePlay(intent, user: user, device: device)
+        } catch is PlayerUnreachable {
+            return IntentResponse(code: .failure, reason: .serviceUnavailable, details: ["unreachable": "player"])
+        } catch {
+            return IntentResponse(code: .failure, reason: .serviceUnavailable)
         }
     }
 

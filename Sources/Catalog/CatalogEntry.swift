@@ -21,6 +21,8 @@ public struct CatalogEntry: Codable, Sendable, Hashable {
     public var popularity: Double?
     public var explicit: Bool?
     public var trackNumber: Int?
+    /// The disc of a multi-disc album (tracks play disc by disc).
+    public var discNumber: Int?
     /// The show an episode belongs to.
     public var show: String?
     /// An audiobook's author.

@@ -110,8 +110,8 @@ public final class CatalogStore {
     static let upsertSQL = """
         INSERT INTO items(ident, type, title, title_key, core_key, artist, artist_key, album, album_id, parent_id,
             track_no, duration, year, released, genres, moods, popularity, explicit, frequency, aliases, owner,
-            editable, path, names, kind)
-        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            editable, path, names, kind, disc_no)
+        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         ON CONFLICT(ident) DO UPDATE SET title=excluded.title, title_key=excluded.title_key,
             core_key=excluded.core_key, artist=excluded.artist, artist_key=excluded.artist_key,
             album=coalesce(excluded.album, album), album_id=coalesce(excluded.album_id, album_id),
@@ -125,7 +125,7 @@ public final class CatalogStore {
             aliases=CASE WHEN excluded.aliases='' THEN aliases ELSE excluded.aliases END,
             names=CASE WHEN excluded.names='' THEN names ELSE excluded.names END,
             kind=coalesce(excluded.kind, kind),
-            path=coalesce(excluded.path, path)
+            path=coalesce(excluded.path, path), disc_no=coalesce(excluded.disc_no, disc_no)
         RETURNING id
         """
 
@@ -157,7 +157,7 @@ public final class CatalogStore {
             .text(genres), .text(moods), .real(entry.popularity ?? 0), .integer(entry.explicit == true ? 1 : 0),
             .optional(entry.frequency), .text(aliases), .optional(entry.owner),
             .integer(entry.owner != nil ? 1 : 0), .optional(entry.path), .text(names.joined(separator: "|")),
-            .optional(entry.kind?.rawValue),
+            .optional(entry.kind?.rawValue), .optional(entry.discNumber),
         ])
         guard let id = newID else {
             throw CatalogError.sqlite("no id returned", sql: "upsert \(ident)")

@@ -15,7 +15,7 @@ public struct StoredItem: Sendable, Hashable {
 
     static let columns = """
         id, ident, type, title, artist, album, duration, year, genres, popularity, explicit, core_key, artist_key,
-        parent_id, released, frequency, owner, editable, aliases, names, kind
+        parent_id, released, frequency, owner, editable, aliases, names, kind, path
         """
 
     /// The first artist's printed names and kind, read with each item (an artist reads its own).
@@ -51,10 +51,11 @@ public struct StoredItem: Sendable, Hashable {
         aliases = (row.string(18) ?? "").split(separator: "|").map(String.init)
         let names = (row.string(19) ?? "").split(separator: "|").map(String.init)
         if !names.isEmpty { item.aliases = names }
+        item.location = row.string(21)
         if item.type == .artist {
             item.artistAliases = item.aliases
             item.artistKind = row.string(20).flatMap(ArtistKind.init(rawValue:))
-        } else if let profile = row.string(21) {
+        } else if let profile = row.string(22) {
             let parts = profile.split(separator: "\u{1F}", omittingEmptySubsequences: false)
             let artistNames = parts[0].split(separator: "|").map(String.init)
             if !artistNames.isEmpty { item.artistAliases = artistNames }
@@ -98,7 +99,8 @@ extension CatalogStore {
         switch stored.item.type {
         case .album:
             return try items(
-                where: "i.album_id = ? AND i.type = 'song'", [id], order: "coalesce(i.track_no, 999), i.id",
+                where: "i.album_id = ? AND i.type = 'song'", [id],
+                order: "coalesce(i.disc_no, 1), coalesce(i.track_no, 999), i.id",
                 limit: limit)
         case .artist:
             return try items(

@@ -22,6 +22,8 @@ public struct MediaItem: Codable, Sendable, Hashable, Identifiable {
     /// Whether the (first) artist is a person or a group, when the catalog says; for an artist, itself.
     /// Russian replies need it ("песни Земфиры", "песни группы «Кино»").
     public var artistKind: ArtistKind?
+    /// Where the audio is: a file path, or a player's own URI (an item imported from MPD).
+    public var location: String?
 
     public var id: String { identifier }
 

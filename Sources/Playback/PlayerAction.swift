@@ -16,10 +16,39 @@ public enum PlayerAction: Sendable, Hashable, Codable {
     case setModes(shuffle: Bool, repeatMode: RepeatMode)
 }
 
-/// Something that plays: the simulated output here, Music Player Daemon later.
+/// Something that plays: the simulated output, or Music Player Daemon.
 public protocol PlayerOutput: Sendable {
-    /// Carries out an action; throws when the device cannot be reached.
+    /// Carries out an action; throws `PlayerUnreachable` when the device cannot be reached.
     func perform(_ action: PlayerAction) throws
+    /// What the device itself reports playing, for outputs that know (nil: trust Hark's clock).
+    func status() throws -> OutputStatus?
+}
+
+extension PlayerOutput {
+    public func status() throws -> OutputStatus? { nil }
+}
+
+/// A real player's own account of what it plays.
+public struct OutputStatus: Sendable, Hashable {
+    /// The `location` of the item playing (as Hark gave it), if any.
+    public var location: String?
+    public var state: PlaybackState
+    /// Seconds into the item.
+    public var elapsed: Double
+    public var volume: Int?
+
+    public init(location: String?, state: PlaybackState, elapsed: Double, volume: Int? = nil) {
+        self.location = location
+        self.state = state
+        self.elapsed = elapsed
+        self.volume = volume
+    }
+}
+
+/// The player device did not answer (a daemon that stopped, a network gone).
+public struct PlayerUnreachable: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// An output that plays nothing and remembers what it was told, for the demo and tests.

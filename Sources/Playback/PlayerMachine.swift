@@ -57,6 +57,32 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         return copy
     }
 
+    /// Takes a real player's account as the truth: the item it plays (found in the queue by its
+    /// location), its position and state. An item not in this queue leaves the machine alone (the
+    /// player is playing another device's queue).
+    public mutating func adopt(_ status: OutputStatus, now: Double) {
+        if let volume = status.volume { self.volume = volume }
+        guard let location = status.location else {
+            if status.state == .stopped, state != .stopped {
+                state = .stopped
+                anchorPosition = 0
+                anchorTime = now
+            }
+            return
+        }
+        // The player may name a file relative to its own music folder.
+        guard
+            let index = order.firstIndex(where: {
+                guard let mine = queue[$0].location else { return false }
+                return mine == location || mine.hasSuffix("/" + location)
+            })
+        else { return }
+        cursor = index
+        state = status.state
+        anchorPosition = status.elapsed
+        anchorTime = now
+    }
+
     /// Puts back a queue stored apart (`order` and `cursor` index into it).
     public mutating func restoreQueue(_ items: [MediaItem]) {
         guard order.allSatisfy({ items.indices.contains($0) }) else {

@@ -2,6 +2,7 @@ public import Assistant
 import Foundation
 import Library
 import MediaIntents
+import MusicFiles
 import Playback
 import Synchronization
 import Understanding
@@ -47,7 +48,9 @@ public final class HarkAPI: Sendable {
         ) {
             guard request.method == method else {
                 let allowed = allow ?? method
-                return (name, Self.error(405, "\(request.path) takes \(allowed), not \(request.method)", allow: allowed))
+                return (
+                    name, Self.error(405, "\(request.path) takes \(allowed), not \(request.method)", allow: allowed)
+                )
             }
             return (name, body())
         }
@@ -173,6 +176,18 @@ public final class HarkAPI: Sendable {
             user: tokenUser ?? body.user ?? "default", device: body.device, language: body.lang)
         let outcome = wait { await self.assistant.ask(body.text, context: context) }
         events.update(device: outcome.device, info: outcome.nowPlaying)
+        if request.headers["accept"]?.contains("audio/wav") == true {
+            // The reply spoken (espeak-ng, in the request's language); the text rides in a header.
+            do {
+                let audio = try Speech.wav(outcome.reply, language: outcome.language.isEmpty ? "en" : outcome.language)
+                let text = outcome.reply.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                return HTTPResponse(
+                    status: 200, contentType: "audio/wav", body: audio,
+                    headers: ["X-Hark-Reply": text, "X-Hark-Code": outcome.code.rawValue])
+            } catch {
+                return Self.error(503, "cannot speak the reply: \(error)")
+            }
+        }
         return Self.json(200, outcome)
     }
 

@@ -8,9 +8,9 @@ struct Arguments {
     /// Options that take a value; everything else starting with `--` is a flag.
     static let valued: Set<String> = [
         "db", "user", "device", "lang", "map", "requests", "seed", "alt", "hint", "vocabulary", "tracks", "out",
-        "queries", "misses", "slow", "host", "port", "tokens",
+        "queries", "misses", "slow", "host", "port", "tokens", "output", "speak-to",
     ]
-    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh"]
+    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh", "speak"]
 
     init(_ argv: [String]) throws {
         var rest = argv[...]

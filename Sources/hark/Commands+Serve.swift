@@ -19,7 +19,7 @@ extension Commands {
             throw UsageError(
                 "refusing to listen on \(host) without --tokens: every user needs a bearer token off loopback")
         }
-        let assistant = try Assistant(databasePath: dbPath)
+        let assistant = try Assistant(databasePath: dbPath, output: output(arguments))
         let api = HarkAPI(assistant: assistant, tokens: tokens) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }

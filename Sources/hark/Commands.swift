@@ -1,6 +1,7 @@
 import Assistant
 import Catalog
 import Foundation
+import MusicFiles
 import Understanding
 
 /// The work of each command.
@@ -16,14 +17,15 @@ enum Commands {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("say what to do, e.g. hark ask \"play some jazz\"")
         }
-        let assistant = try Assistant(databasePath: dbPath)
+        let assistant = try Assistant(databasePath: dbPath, output: output(arguments))
         let outcome = await assistant.ask(text, context: context(arguments))
         print(arguments.flags.contains("json") ? json(outcome, pretty: true) : outcome.reply)
+        try speakIfAsked(outcome, arguments)
         return 0
     }
 
     static func repl(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
-        let assistant = try Assistant(databasePath: dbPath)
+        let assistant = try Assistant(databasePath: dbPath, output: output(arguments))
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { print("Hark is listening. Say something like \"play some jazz\"; 'quit' to stop.") }
         while true {
@@ -37,13 +39,19 @@ enum Commands {
             if ["quit", "exit", "bye"].contains(text.lowercased()) { break }
             let outcome = await assistant.ask(text, context: context(arguments))
             print(arguments.flags.contains("json") ? json(outcome) : outcome.reply)
+            do { try speakIfAsked(outcome, arguments) } catch { warn("hark: \(error)") }
         }
         return 0
     }
 
     static func importCatalog(_ arguments: Arguments, dbPath: String) throws -> Int32 {
         guard arguments.positional.count == 1, let path = arguments.positional.first else {
-            throw UsageError("give exactly one file to import")
+            throw UsageError("give exactly one file, folder or mpd://host:port to import")
+        }
+        if let address = MPDAddress(path) { return try importMPD(address, dbPath: dbPath) }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return try importFolder(path, dbPath: dbPath)
         }
         let mapping = try ColumnMapping(spec: arguments.options["map"])
         let db = try Database(path: dbPath)

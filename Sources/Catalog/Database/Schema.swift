@@ -7,7 +7,7 @@ enum Schema {
     static let version = 2
 
     /// Columns added after version 1, with their definitions, for catalogs created before them.
-    static let addedColumns = [("names", "TEXT NOT NULL DEFAULT ''"), ("kind", "TEXT")]
+    static let addedColumns = [("names", "TEXT NOT NULL DEFAULT ''"), ("kind", "TEXT"), ("disc_no", "INTEGER")]
 
     static let sql = """
         CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);

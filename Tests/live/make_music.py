@@ -1,0 +1,95 @@
+"""Makes a small music folder of real audio files with real tags, for the live MPD test and the
+folder-import benchmark: sox synthesises short tones, mutagen writes the tags each format uses
+(ID3v2 for MP3, Vorbis comments for FLAC and Ogg). Usage: make_music.py FOLDER [--copies N]"""
+import os
+import subprocess
+import sys
+
+from mutagen import File as MutagenFile
+from mutagen.easyid3 import EasyID3
+from mutagen.id3 import ID3NoHeaderError
+
+# (artist credit(s), album, album artist, year, genre, format, [(track, disc, title)])
+LIBRARY = [
+    (["Adele"], "25", None, 2015, "Pop", "flac", [(1, 1, "Hello"), (2, 1, "Send My Love")]),
+    (["Daft Punk"], "Discovery", None, 2001, "Electronic", "mp3", [(1, 1, "One More Time"), (3, 1, "Digital Love")]),
+    (["Кино"], "Группа крови", None, 1988, "Rock", "ogg",
+     [(1, 1, "Группа крови"), (2, 1, "Закрой за мной дверь")]),
+    (["米津玄師"], "STRAY SHEEP", None, 2020, "J-Pop", "flac", [(1, 1, "感電"), (2, 1, "馬と鹿")]),
+    (["Norah Jones"], "Come Away with Me", None, 2002, "Jazz", "mp3", [(1, 1, "Don't Know Why")]),
+    (["Miles Davis"], "Kind of Blue", None, 1959, "Jazz", "ogg", [(1, 1, "So What"), (2, 1, "Freddie Freeloader")]),
+    (["Queen"], "A Night at the Opera", None, 1975, "Rock", "mp3",
+     [(11, 1, "Bohemian Rhapsody"), (9, 1, "Love of My Life")]),
+    (["The Beatles"], "Abbey Road", None, 1969, "Rock", "flac",
+     [(1, 1, "Come Together"), (2, 1, "Something"), (7, 1, "Here Comes the Sun")]),
+    (["Mark Ronson", "Bruno Mars"], "Uptown Special", "Mark Ronson", 2015, "Funk", "flac", [(4, 1, "Uptown Funk")]),
+    (["Björk"], "Homogenic", None, 1997, "Electronic", "ogg", [(4, 1, "Jóga")]),
+    (["Radiohead"], "OK Computer", None, 1997, "Alternative", "mp3", [(6, 1, "Karma Police")]),
+    (["Pink Floyd"], "The Wall", None, 1979, "Rock", "mp3",
+     [(1, 1, "In the Flesh?"), (1, 2, "Hey You")]),
+]
+SECONDS = 40
+
+
+def tone(path, seconds, frequency):
+    subprocess.run(["sox", "-q", "-n", "-r", "8000", "-c", "1", path, "synth", str(seconds), "sine",
+                    str(frequency), "vol", "0.3"], check=True)
+
+
+def tag(path, artists, album, album_artist, year, genre, track, disc, title):
+    if path.endswith(".mp3"):
+        try:
+            tags = EasyID3(path)
+        except ID3NoHeaderError:
+            audio = MutagenFile(path, easy=True)
+            audio.add_tags()
+            audio.save()
+            tags = EasyID3(path)
+    else:
+        tags = MutagenFile(path, easy=True)
+    tags["title"] = title
+    tags["artist"] = artists
+    tags["album"] = album
+    if album_artist:
+        tags["albumartist"] = album_artist
+    tags["date"] = str(year)
+    tags["genre"] = genre
+    tags["tracknumber"] = str(track)
+    tags["discnumber"] = str(disc)
+    tags.save()
+
+
+def make(folder, copies=1, seconds=SECONDS):
+    count = 0
+    for copy in range(copies):
+        for artists, album, album_artist, year, genre, fmt, tracks in LIBRARY:
+            album_name = album if copy == 0 else f"{album} (Take {copy + 1})"
+            directory = os.path.join(folder, album_artist or artists[0], album_name)
+            os.makedirs(directory, exist_ok=True)
+            for track, disc, title in tracks:
+                name = f"{disc}-{track:02d} {title}" if album == "The Wall" else f"{track:02d} {title}"
+                path = os.path.join(directory, name.replace("/", "_").replace("?", "") + "." + fmt)
+                tone(path, seconds, 220 + 20 * (count % 30))
+                tag(path, artists, album_name, album_artist, year, genre, track, disc,
+                    title if copy == 0 else f"{title} (Take {copy + 1})")
+                count += 1
+    # A file with no tags at all: its names come from the path.
+    untagged = os.path.join(folder, "Portishead", "Dummy")
+    os.makedirs(untagged, exist_ok=True)
+    tone(os.path.join(untagged, "05 Roads.wav"), seconds, 330)
+    # Things the import must pass over without stopping.
+    with open(os.path.join(folder, "Adele", "25", "cover.jpg"), "wb") as cover:
+        cover.write(b"\xff\xd8\xff\xe0 not really a picture")
+    with open(os.path.join(folder, "Radiohead", "broken.mp3"), "wb") as broken:
+        broken.write(b"this is not audio")
+    loop = os.path.join(folder, "Queen", "loop")
+    if not os.path.islink(loop):
+        os.symlink("..", loop)
+    return count + 1
+
+
+if __name__ == "__main__":
+    target = sys.argv[1]
+    copies = int(sys.argv[sys.argv.index("--copies") + 1]) if "--copies" in sys.argv else 1
+    seconds = int(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else SECONDS
+    print(make(target, copies, seconds), "audio files in", target)
