@@ -100,6 +100,20 @@ struct ServerTests {
         #expect(nonsense.status == 200 && nonsense.json["reply"] as? String == "Sorry, I didn't get that.")
     }
 
+    /// Accept: audio/wav: the reply spoken by espeak-ng, the text in a header.
+    @Test func repliesCanComeAsSpeech() async throws {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(live.port)/v1/ask")!)
+        request.httpMethod = "POST"
+        request.setValue("audio/wav", forHTTPHeaderField: "Accept")
+        request.httpBody = Data(#"{"text": "включи Кино", "device": "speech"}"#.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        #expect(http.statusCode == 200 && http.value(forHTTPHeaderField: "Content-Type") == "audio/wav")
+        #expect(data.count > 8_000 && data.starts(with: Array("RIFF".utf8)))
+        let reply = http.value(forHTTPHeaderField: "X-Hark-Reply")?.removingPercentEncoding
+        #expect(reply?.hasPrefix("Включаю") == true)
+    }
+
     /// What the API fuzzer (schemathesis) found, kept as cases.
     @Test func fuzzerFindingsStayFixed() async throws {
         // A seek far past any number a reply can say answered by crashing the server.

@@ -1,0 +1,193 @@
+"""Hark with real music: a generated folder of tagged audio files, Music Player Daemon on loopback
+with a null audio output, `hark import` of the folder, then requests through
+`hark ask --output mpd://…`, each checked against MPD's own state (mpc). A spoken reply is
+rendered to WAV and checked to be sound of a plausible length (sox)."""
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from make_music import make
+
+hark = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/hark")
+work = tempfile.mkdtemp(prefix="hark-mpd-")
+music = os.path.join(work, "music")
+database = os.path.join(work, "hark.db")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+port = free_port()
+address = f"mpd://127.0.0.1:{port}"
+
+
+def run(*command, check=True):
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    if check and result.returncode != 0:
+        raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
+    return result.stdout.strip()
+
+
+def mpc(*arguments):
+    return run("mpc", "-p", str(port), *arguments)
+
+
+def ask(text, *options):
+    reply = run(hark, "ask", "--db", database, "--output", address, *options, text)
+    print(f"  {text!r} → {reply!r}")
+    return reply
+
+
+def status():
+    """MPD's state line: playing/paused/stopped, the song's place and the elapsed time."""
+    lines = mpc("status").splitlines()
+    line = next((l for l in lines if l.startswith("[")), "")
+    match = re.match(r"\[(\w+)\]\s+#(\d+)/(\d+)\s+(\d+):(\d+)/", line)
+    if not match:
+        return {"state": "stopped", "options": lines[-1]}
+    return {"state": match.group(1), "position": int(match.group(2)), "length": int(match.group(3)),
+            "elapsed": int(match.group(4)) * 60 + int(match.group(5)), "options": lines[-1]}
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def start_mpd():
+    config = os.path.join(work, "mpd.conf")
+    with open(config, "w") as out:
+        out.write(f"""music_directory "{music}"
+db_file "{work}/mpd.db"
+state_file "{work}/mpd.state"
+log_file "{work}/mpd.log"
+pid_file "{work}/mpd.pid"
+bind_to_address "127.0.0.1"
+port "{port}"
+audio_output {{
+    type "null"
+    name "null"
+    mixer_type "software"
+}}
+""")
+    process = subprocess.Popen(["mpd", "--no-daemon", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("mpd did not start; log in " + work)
+
+
+made = make(music)
+print(f"{made} audio files in {music}")
+daemon = start_mpd()
+try:
+    mpc("update", "--wait")
+    expect("Songs:       22" in mpc("stats"), "mpd did not index the folder: " + mpc("stats"))
+
+    print("== import the folder")
+    summary = run(hark, "import", "--db", database, music)
+    print("  " + summary.splitlines()[0])
+    expect("Read 22 of 23 audio files" in summary, summary)
+    expect("1 not audio" in summary and "1 symlink loop" in summary and "1 unreadable" in summary, summary)
+    again = run(hark, "import", "--db", database, music)
+    expect("Read 0 of 23" in again and "22 unchanged" in again, again)
+
+    print("== play through MPD")
+    ask("play hello by adele")
+    expect(mpc("current") == "Adele - Hello" and status()["state"] == "playing", mpc("status"))
+
+    ask("play the album kind of blue")
+    expect(mpc("playlist").splitlines() == ["Miles Davis - So What", "Miles Davis - Freddie Freeloader"],
+           mpc("playlist"))
+    expect(mpc("current") == "Miles Davis - So What", mpc("current"))
+
+    reply = ask("play songs by radiohead")
+    expect(mpc("current") == "Radiohead - Karma Police", mpc("current") + " / " + reply)
+
+    ask("включи Кино")
+    expect(mpc("current").startswith("Кино - "), mpc("current"))
+
+    ask("感電を再生して")
+    expect(mpc("current") == "米津玄師 - 感電", mpc("current"))
+
+    reply = ask("play uptown funk")
+    expect("Uptown Funk" in mpc("current") and "Bruno Mars" in reply, reply)
+
+    ask("play the wall by pink floyd")
+    expect(mpc("playlist").splitlines() == ["Pink Floyd - In the Flesh?", "Pink Floyd - Hey You"], mpc("playlist"))
+
+    ask("shuffle the album abbey road")
+    queue = mpc("playlist").splitlines()
+    expect(sorted(queue) == ["The Beatles - Come Together", "The Beatles - Here Comes the Sun",
+                             "The Beatles - Something"], queue)
+    expect(status()["state"] == "playing", mpc("status"))
+
+    ask("pause")
+    expect(status()["state"] == "paused", mpc("status"))
+
+    before = mpc("current")
+    reply = ask("next")
+    after = status()
+    expect(after["state"] == "playing" and after["position"] == 2 and mpc("current") != before, mpc("status"))
+
+    ask("skip forward 30 seconds")
+    expect(28 <= status()["elapsed"] <= 34, mpc("status"))
+
+    reply = ask("what song is this")
+    title = mpc("current").split(" - ", 1)[1]
+    expect(title in reply, f"{reply!r} does not name {title!r}")
+
+    # MPD moves on by itself: Hark answers from the daemon, not its own clock.
+    mpc("next")
+    title = mpc("current").split(" - ", 1)[1]
+    reply = ask("what song is this")
+    expect(title in reply, f"after mpc next: {reply!r} does not name {title!r}")
+
+    ask("set the volume to 40")
+    expect("volume: 40%" in mpc("volume"), mpc("volume"))
+    ask("repeat this song")
+    options = status()["options"]
+    expect("repeat: on" in options and "single: on" in options, options)
+
+    print("== the daemon goes away, and comes back")
+    daemon.terminate()
+    daemon.wait(timeout=20)
+    reply = ask("pause")
+    expect(reply == "I can't reach the player.", reply)
+    daemon = start_mpd()
+    reply = ask("play hello by adele")
+    expect(mpc("current") == "Adele - Hello", mpc("current") + " / " + reply)
+
+    print("== import from MPD's own database")
+    other = os.path.join(work, "from-mpd.db")
+    summary = run(hark, "import", "--db", other, address)
+    print("  " + summary)
+    expect("Imported 22 songs" in summary, summary)
+    reply = run(hark, "ask", "--db", other, "--output", address, "play karma police")
+    expect(mpc("current") == "Radiohead - Karma Police", mpc("current") + " / " + reply)
+
+    print("== a spoken reply")
+    wav = os.path.join(work, "reply.wav")
+    reply = run(hark, "ask", "--db", database, "--speak-to", wav, "play hello by adele")
+    stats = subprocess.run(["sox", wav, "-n", "stat"], capture_output=True, text=True).stderr
+    length = float(re.search(r"Length \(seconds\):\s+([\d.]+)", stats).group(1))
+    rms = float(re.search(r"RMS\s+amplitude:\s+([\d.]+)", stats).group(1))
+    print(f"  {reply!r} spoken: {length:.2f} s, RMS amplitude {rms:.3f}")
+    expect(0.5 <= length <= 10 and rms > 0.01, stats)
+    os.makedirs(".build/artifacts", exist_ok=True)
+    shutil.copy(wav, ".build/artifacts/reply.wav")
+    print("mpd test passed")
+finally:
+    daemon.terminate()
+    daemon.wait(timeout=20)
