@@ -8,7 +8,7 @@ enum Help {
         Commands:
           ask TEXT        answer one request ("play skyfall by adele"); --json prints the Outcome
           repl            a conversation: one request per line; player and library persist
-          import FILE     add a catalog from JSON Lines (.jsonl) or CSV (.csv)
+          import FILE     add a catalog from JSON Lines (.jsonl), CSV (.csv), a music folder, or mpd://HOST:PORT
           eval FILE...    score labelled utterance files (JSON Lines) and print a JSON report
           parse           read requests on standard input, write what was understood as JSON Lines
           bench           measure understanding and answer latency
@@ -26,20 +26,33 @@ enum Help {
 
     static let commands: [String: String] = [
         "ask": """
-        Usage: hark ask [--json] [--user NAME] [--device NAME] [--lang TAG] [--db PATH] TEXT...
+        Usage: hark ask [--json] [--user NAME] [--device NAME] [--lang TAG] [--db PATH]
+                        [--output mpd://HOST:PORT] [--speak] [--speak-to FILE.wav] TEXT...
 
         Answers one request and prints the reply. With --json, prints the whole Outcome:
         the understood intent, ranked interpretations, items found, response code, now playing.
+        --output plays through Music Player Daemon (and reads back what it really plays);
+        --speak says the reply with espeak-ng, --speak-to writes it as WAV.
         Example: hark ask "play skyfall by adele"
         """,
         "repl": """
         Usage: hark repl [--user NAME] [--device NAME] [--lang TAG] [--db PATH] [--json]
+                         [--output mpd://HOST:PORT] [--speak] [--speak-to FILE.wav]
 
         Reads one request per line and answers each. The player, likes and playlists are kept in
         the database, so they carry over between lines and between runs. 'quit' or end of input stops.
         """,
         "import": """
         Usage: hark import [--map FIELD=COLUMN,...] [--skip-bad-rows] [--db PATH] FILE
+               hark import [--db PATH] FOLDER
+               hark import [--db PATH] mpd://HOST:PORT
+
+        A FOLDER: every MP3, FLAC, Ogg Vorbis/Opus, M4A and WAV file under it, by its tags (title,
+        artists, album, album artist, genre, year, track, disc, length); names from the path
+        ("Artist/Album/01 Title.flac") where tags are missing. Running it again reads only files
+        added or changed since (size, modification time) and drops the items of removed files.
+        Symlink loops, unreadable and non-audio files are skipped and counted by reason.
+        mpd://HOST:PORT: the songs in Music Player Daemon's database, with MPD's file names.
 
         Imports a catalog. JSON Lines: one object per line, e.g.
           {"type": "song", "title": "Skyfall", "artist": "Adele", "album": "Skyfall", "year": 2012}
@@ -95,9 +108,12 @@ enum Help {
         """,
         "serve": """
         Usage: hark serve [--host 127.0.0.1] [--port 8770] [--tokens FILE] [--db PATH]
+                          [--output mpd://HOST:PORT]
 
         Serves the JSON API until Ctrl-C or SIGTERM:
           POST /v1/ask {text, lang?, user?, device?}   the Outcome, as 'hark ask --json'
+               (with Accept: audio/wav, the reply spoken as WAV)
+          GET  /v1/events?device=                      Server-Sent Events when now playing changes
           GET  /v1/now-playing?device=                 what is playing
           POST /v1/player/{play|pause|next|previous|seek|skip|rate|shuffle|repeat|volume}
                {device?, position?, seconds?, affinity?, on?, mode?, volume?}
