@@ -1,6 +1,7 @@
 public import Foundation
 public import MediaIntents
 public import Playback
+import Synchronization
 public import Understanding
 
 /// Hark's pipeline: understand → choose app and device → resolve → confirm → handle → reply.
@@ -9,12 +10,21 @@ public import Understanding
 ///     let outcome = await assistant.ask("play skyfall by adele")
 ///     print(outcome.reply)  // "Playing Skyfall by Adele."
 public final class Assistant: Sendable {
-    let understander: Understander
-    let registry: AppRegistry
+    /// What understanding knows of the registered apps; replaced whole when an app registers, so
+    /// a running server understands a new app's name at once.
+    struct Comprehension: Sendable {
+        var understander: Understander
+        var registry: AppRegistry
+        /// Every registered app's global vocabulary, read with every request.
+        var globalVocabulary: Vocabulary
+    }
+
+    private let comprehension: Mutex<Comprehension>
+    var understander: Understander { comprehension.withLock { $0.understander } }
+    var registry: AppRegistry { comprehension.withLock { $0.registry } }
+    var globalVocabulary: Vocabulary { comprehension.withLock { $0.globalVocabulary } }
     let core: LibraryCore
     let replies: ReplyComposer
-    /// Every registered app's global vocabulary, read with every request.
-    let globalVocabulary: Vocabulary
     /// Requests longer than this many characters are refused with a clear reply.
     public static let maximumCharacters = 1_000
 
@@ -26,9 +36,10 @@ public final class Assistant: Sendable {
         self.core = try LibraryCore(path: databasePath, clock: clock, output: output)
         var registry = registry
         for app in try LibraryCore.registeredApps(path: databasePath) { registry.register(app) }
-        self.registry = registry
-        self.globalVocabulary = registry.globalVocabulary
-        self.understander = try Self.understander(registry: registry)
+        self.comprehension = Mutex(
+            Comprehension(
+                understander: try Self.understander(registry: registry), registry: registry,
+                globalVocabulary: registry.globalVocabulary))
         self.replies = try ReplyComposer()
     }
 
@@ -160,9 +171,17 @@ extension Assistant {
         try await core.vocabulary(user: user).entries.mapValues { $0.map(\.phrase) }
     }
 
-    /// Registers an app (stored; the names are understood from the next start).
+    /// Registers an app: stored, and understood from the next request on.
     public func register(_ app: AppRegistration) async throws {
         try await core.saveApp(app)
+        // Under the lock, so two registrations at once both stay (building takes milliseconds).
+        try comprehension.withLock { current in
+            var registry = current.registry
+            registry.register(app)
+            current = Comprehension(
+                understander: try Self.understander(registry: registry), registry: registry,
+                globalVocabulary: registry.globalVocabulary)
+        }
     }
 
     /// The apps this assistant knows, the default first.

@@ -404,8 +404,7 @@ public final class HarkAPI: Sendable {
                 pronunciationHint: body.pronunciationHint)
             var response = result {
                 try await self.assistant.register(app)
-                // Saved now; a running server reads app names into its grammar when it starts.
-                return ["identifier": app.identifier, "name": app.name, "effective": "after restart"]
+                return ["identifier": app.identifier, "name": app.name, "effective": "now"]
             }
             if response.status == 200 { response.status = 201 }
             return response

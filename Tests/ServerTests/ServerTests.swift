@@ -261,7 +261,10 @@ struct ServerTests {
         #expect(try await live.call("PUT", "/v1/vocabulary/colours", json: #"{"phrases": []}"#).status == 404)
         let app = try await live.call(
             "POST", "/v1/apps", json: #"{"identifier": "com.example.walk", "name": "Walk Mate"}"#)
-        #expect(app.status == 201)
+        #expect(app.status == 201 && app.json["effective"] as? String == "now")
+        // The running server understands the new app's name at once.
+        let asked = try await live.call("POST", "/v1/ask", json: #"{"text": "play hello in walk mate"}"#)
+        #expect((asked.json["understood"] as? [String: Any])?["app"] as? String == "walk mate")
     }
 
     @Test func eventsTellOpenStreamsWhenThePlayerChanges() async throws {
