@@ -64,6 +64,10 @@ public final class Assistant: Sendable {
 
     /// Answers one request.
     public func ask(_ text: String, context: RequestContext = RequestContext()) async -> Outcome {
+        await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: context) }
+    }
+
+    private func answer(_ text: String, context: RequestContext) async -> Outcome {
         let language = context.language ?? understander.detectLanguage(text)
         var outcome = Outcome(
             text: text, language: language, understood: .none, interpretations: [], app: nil,
@@ -102,7 +106,9 @@ public final class Assistant: Sendable {
             text: "", language: language, understood: understood, interpretations: [], app: nil,
             device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,
             speedReason: nil, commandStatus: nil, nowPlaying: nil, reply: "")
-        return await act(on: understood, context: context, askedOn: context.device ?? "default", outcome: outcome)
+        return await FindMemo.$current.withValue(FindMemo()) {
+            await act(on: understood, context: context, askedOn: context.device ?? "default", outcome: outcome)
+        }
     }
 
     /// What is playing on a device.
@@ -157,7 +163,7 @@ public final class Assistant: Sendable {
 extension Assistant {
     /// The vocabulary a user's requests are read with: theirs first, then every app's.
     func vocabulary(for user: String) async -> Vocabulary {
-        let mine = (try? await core.vocabulary(user: user)) ?? Vocabulary()
+        let mine = (try? core.vocabulary(user: user)) ?? Vocabulary()
         return mine.merged(with: globalVocabulary)
     }
 
@@ -168,7 +174,7 @@ extension Assistant {
 
     /// A user's vocabulary, by type, in order.
     public func vocabulary(user: String = "default") async throws -> [VocabularyType: [String]] {
-        try await core.vocabulary(user: user).entries.mapValues { $0.map(\.phrase) }
+        try core.vocabulary(user: user).entries.mapValues { $0.map(\.phrase) }
     }
 
     /// Registers an app: stored, and understood from the next request on.

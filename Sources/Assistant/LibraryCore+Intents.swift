@@ -8,20 +8,23 @@ import Playback
 extension LibraryCore {
     // MARK: Play
 
-    func resolvePlay(_ intent: PlayMediaIntent, user: String, device: String) throws -> [ResolutionResult<MediaItem>] {
+    nonisolated func resolvePlay(_ intent: PlayMediaIntent, user: String, device: String) async throws
+        -> [ResolutionResult<MediaItem>]
+    {
         let search = intent.mediaSearch
         if let type = search.mediaType, !type.isAudio { return [.unsupported(.unsupportedMediaType)] }
         if Self.isBare(search) { return [.notRequired] }
         // "Continue my audiobook": the one the user is in the middle of.
         if !search.hasName, intent.resumePlayback == true || search.reference == .my,
             let type = search.mediaType == .podcastShow ? .podcastEpisode : search.mediaType,
-            UserLibrary.resumableTypes.contains(type), let unfinished = try library.lastUnfinished(type, user: user)
+            UserLibrary.resumableTypes.contains(type),
+            let unfinished = try readers.with({ try $0.library.lastUnfinished(type, user: user) })
         {
             return [.success(unfinished.item)]
         }
-        let found = try find(search, user: user, device: device)
+        let found = try await find(search, user: user, device: device)
         guard let best = found.first else { return [.needsValue] }
-        if best.item.isExplicit, try setting("explicit", user: user) == "off" {
+        if best.item.isExplicit, try readers.with({ try $0.setting("explicit", user: user) }) == "off" {
             return [.unsupported(.explicitContentSettings)]
         }
         return found.map { .success($0.item) }
@@ -164,17 +167,19 @@ extension LibraryCore {
     // MARK: Add
 
     /// Items for add and affinity: the current item when the request points at it or names nothing.
-    func resolveTarget(_ search: MediaSearch, user: String, device: String) throws -> [ResolutionResult<MediaItem>] {
+    nonisolated func resolveTarget(_ search: MediaSearch, user: String, device: String) async throws
+        -> [ResolutionResult<MediaItem>]
+    {
         var search = search
         if !search.hasName && search.genreNames == nil && search.mediaIdentifier == nil {
             search.reference = .currentlyPlaying
         }
         // "I like this artist" on a song by several: which of them?
         if search.reference == .currentlyPlaying, search.mediaType == .artist {
-            let artists = try currentArtists(device: device)
+            let artists = try await currentArtists(device: device)
             if artists.count > 1 { return [.disambiguation(Array(artists.prefix(4)))] }
         }
-        let found = try find(search, user: user, device: device)
+        let found = try await find(search, user: user, device: device)
         guard let best = found.first else { return [.needsValue] }
         // A name several artists use, with none named: liking or adding the wrong one matters, so ask.
         if search.reference == nil, search.artistName == nil, search.mediaIdentifier == nil {

@@ -10,8 +10,8 @@ import Understanding
 actor LibraryCore {
     /// Each device's player as last read or written, with the text it was stored as.
     var decodedPlayers: [String: DecodedPlayer] = [:]
-    /// Searches resolved since the database's write stamp last changed.
-    var recentFinds: (stamp: [Int64], items: [FindKey: [ResolvedItem]]) = ([], [:])
+    /// Connections for read-only work outside the actor.
+    nonisolated let readers: Readers
     let db: Database
     let store: CatalogStore
     let resolver: Resolver
@@ -26,6 +26,7 @@ actor LibraryCore {
         let store = try CatalogStore(db: db)
         try DemoCatalog.seedIfEmpty(store)
         self.db = db
+        self.readers = Readers(path: path)
         self.store = store
         self.resolver = Resolver(store: store)
         self.library = try UserLibrary(store: store)
@@ -62,9 +63,9 @@ actor LibraryCore {
     }
 
     /// The user's vocabulary as the understanding reads it.
-    func vocabulary(user: String) throws -> Vocabulary {
+    nonisolated func vocabulary(user: String) throws -> Vocabulary {
         var vocabulary = Vocabulary()
-        for (type, phrases) in try library.vocabulary(user: user) {
+        for (type, phrases) in try readers.with({ try $0.library.vocabulary(user: user) }) {
             vocabulary.add(phrases.map { VocabularyEntry(phrase: $0) }, as: type)
         }
         return vocabulary
@@ -220,41 +221,31 @@ actor LibraryCore {
         }
     }
 
-    struct FindKey: Hashable {
-        var search: MediaSearch
-        var user: String
-        var limit: Int
-    }
-
-    /// Items for a search, best first (at most five). One request resolves the same search several
-    /// times (weighing readings, typing, playing); the answer is kept while nothing is written.
-    func find(_ search: MediaSearch, user: String, device: String, limit: Int = 5) throws -> [ResolvedItem] {
-        if search.reference == .currentlyPlaying {
-            return try findUncached(search, user: user, device: device, limit: limit)
-        }
-        let key = FindKey(search: search, user: user, limit: limit)
-        let stamp = try db.writeStamp()
-        if recentFinds.stamp == stamp, let known = recentFinds.items[key] { return known }
-        let found = try findUncached(search, user: user, device: device, limit: limit)
-        if recentFinds.stamp != stamp || recentFinds.items.count >= 64 { recentFinds = (stamp, [:]) }
-        recentFinds.items[key] = found
-        return found
-    }
-
-    private func findUncached(_ search: MediaSearch, user: String, device: String, limit: Int) throws
+    /// Items for a search, best first (at most five), resolved on a reader connection (side by side
+    /// with other requests); once per request for the same search.
+    nonisolated func find(_ search: MediaSearch, user: String, device: String, limit: Int = 5) async throws
         -> [ResolvedItem]
     {
-        if search.reference == .currentlyPlaying {
-            return try current(search.mediaType, device: device).flatMap { item in
-                try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
-            } ?? []
+        if search.reference == .currentlyPlaying { return try await currentResolved(search.mediaType, device: device) }
+        let resolve = {
+            try self.readers.with { reader -> [ResolvedItem] in
+                if search.reference == .my, search.mediaType == .playlist, let name = search.mediaName,
+                    let playlist = try reader.library.findPlaylist(named: name, user: user)
+                {
+                    return [ResolvedItem(stored: playlist, score: 1)]
+                }
+                return try reader.resolver.resolve(search, user: user, limit: limit)
+            }
         }
-        if search.reference == .my, search.mediaType == .playlist, let name = search.mediaName,
-            let playlist = try library.findPlaylist(named: name, user: user)
-        {
-            return [ResolvedItem(stored: playlist, score: 1)]
-        }
-        return try resolver.resolve(search, user: user, limit: limit)
+        guard let memo = FindMemo.current else { return try resolve() }
+        return try memo.value(FindMemo.Key(search: search, user: user, limit: limit), resolve)
+    }
+
+    /// The item playing (or its album or artist) as a search result.
+    private func currentResolved(_ type: MediaItemType?, device: String) throws -> [ResolvedItem] {
+        try current(type, device: device).flatMap { item in
+            try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
+        } ?? []
     }
 
     /// What to queue for the chosen item: its contents, and after a single song more by the same artist.

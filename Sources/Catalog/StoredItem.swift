@@ -27,8 +27,20 @@ public struct StoredItem: Sendable, Hashable {
         """
     }
 
-    /// Prefixes every column with a table alias, for joins.
+    /// Prefixes every column with a table alias, for joins. Built once per alias: this runs with
+    /// every catalog read, and building the text each time cost more than many of the queries.
     public static func columns(_ alias: String) -> String {
+        switch alias {
+        case "i": return columnsI
+        case "a": return columnsA
+        default: return prefixedColumns(alias)
+        }
+    }
+
+    private static let columnsI = prefixedColumns("i")
+    private static let columnsA = prefixedColumns("a")
+
+    private static func prefixedColumns(_ alias: String) -> String {
         columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
             .joined(separator: ", ") + ", " + artistProfile(alias)
     }
