@@ -43,7 +43,10 @@ let package = Package(
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Server",
-            dependencies: ["Assistant", "CMicroHTTPD", "Library", "MediaIntents", "MusicFiles", "Playback", "Understanding"],
+            dependencies: [
+                "Assistant", "Catalog", "CMicroHTTPD", "Library", "MediaIntents", "MusicFiles", "Playback",
+                "Understanding",
+            ],
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(name: "hark", dependencies: ["Assistant", "Server", "MusicFiles"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),

@@ -1,4 +1,5 @@
 public import Assistant
+import Catalog
 import Foundation
 import Library
 import MediaIntents
@@ -524,6 +525,13 @@ final class Metrics: Sendable {
 
     private let state = Mutex(State())
 
+    /// Resident memory from /proc (Linux); 0 where it cannot be read.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     func record(route: String, status: Int, seconds: Double) {
         state.withLock { state in
             state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
@@ -555,6 +563,10 @@ final class Metrics: Sendable {
             lines += [
                 "# HELP hark_errors_total Requests answered with a server error.", "# TYPE hark_errors_total counter",
                 "hark_errors_total \(state.errors)",
+                "# HELP hark_sqlite_memory_bytes Memory SQLite holds (page caches of every connection).",
+                "# TYPE hark_sqlite_memory_bytes gauge", "hark_sqlite_memory_bytes \(Database.memoryUsed)",
+                "# HELP hark_resident_memory_bytes The server's resident memory.",
+                "# TYPE hark_resident_memory_bytes gauge", "hark_resident_memory_bytes \(Metrics.residentBytes())",
             ]
             return lines.joined(separator: "\n") + "\n"
         }

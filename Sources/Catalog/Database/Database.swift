@@ -85,6 +85,9 @@ public final class Database {
 
     var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
+    /// Bytes SQLite holds in this process (page caches, statements), across all connections.
+    public static var memoryUsed: Int64 { sqlite3_memory_used() }
+
     /// A stamp that changes whenever anything is written to the database, by this connection
     /// (its total changes) or another (SQLite's data version): results read under one stamp
     /// still hold while the stamp is the same.
