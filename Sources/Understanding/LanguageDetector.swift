@@ -5,6 +5,8 @@ import Foundation
 struct LanguageDetector: Sendable {
     /// Folded words each Latin-script grammar uses, by language.
     let vocabularies: [String: Set<String>]
+    /// Every word of each Latin-script grammar (shared ones too), for a request's opening word.
+    var openingWords: [String: Set<String>] = [:]
     let fallback: String
 
     func detect(_ text: String) -> String {
@@ -19,6 +21,9 @@ struct LanguageDetector: Sendable {
             default: break
             }
         }
+        // "play Кино", "play 感電": a request that opens with a Latin-script grammar's word is in
+        // that language, whatever script the name it asks for is written in.
+        if cyrillic + kana + han + hangul > 0, let opening = latinOpening(text) { return opening }
         if cyrillic > 0, cyrillic >= latin / 2 { return "ru" }
         if kana > 0 { return "ja" }
         if han > 0 {
@@ -39,5 +44,19 @@ struct LanguageDetector: Sendable {
             }
         }
         return best
+    }
+
+    /// The Latin-script language whose grammar knows the request's first word (the one that knows
+    /// most of its words when several do), or nil.
+    func latinOpening(_ text: String) -> String? {
+        let words = Token.split(text).map(\.folded)
+        guard let first = words.first, !first.isEmpty,
+            first.unicodeScalars.allSatisfy({ $0.isASCII || (0xC0...0x24F).contains($0.value) })
+        else { return nil }
+        let candidates = openingWords.filter { $0.value.contains(first) }
+        return candidates.max { left, right in
+            let a = words.filter(left.value.contains).count, b = words.filter(right.value.contains).count
+            return a != b ? a < b : (right.key == fallback || (left.key != fallback && left.key > right.key))
+        }?.key
     }
 }

@@ -45,11 +45,20 @@ public struct Understander: Sendable {
         self.defaultLanguage = defaultLanguage
         // Words that tell languages apart: each grammar's own words, less those several share
         // (names of apps and rooms, "tv", "hip hop").
-        var vocabularies = grammars.mapValues { Set($0.tables.wordIDs.keys) }
+        let allWords = grammars.mapValues { Set($0.tables.wordIDs.keys) }
         var counts: [String: Int] = [:]
-        for words in vocabularies.values { for word in words { counts[word, default: 0] += 1 } }
-        vocabularies = vocabularies.mapValues { $0.filter { counts[$0] == 1 } }
-        self.detector = LanguageDetector(vocabularies: vocabularies, fallback: defaultLanguage)
+        for words in allWords.values { for word in words { counts[word, default: 0] += 1 } }
+        let vocabularies = allWords.mapValues { $0.filter { counts[$0] == 1 } }
+        // A request's opening word may be shared ("play" is also in grammars that take mixed
+        // requests); only Latin-script grammars' words are weighed for it.
+        let latinScript = allWords.filter { _, words in
+            let latin = words.filter {
+                $0.unicodeScalars.allSatisfy { $0.isASCII || (0xC0...0x24F).contains($0.value) }
+            }
+            return latin.count * 2 > words.count
+        }
+        self.detector = LanguageDetector(
+            vocabularies: vocabularies, openingWords: latinScript, fallback: defaultLanguage)
     }
 
     /// The folder holding one subfolder per language (grammar and test sentences).
