@@ -88,12 +88,17 @@ extension HTTPServer {
             Unmanaged<StreamChannel>.fromOpaque(retained).release()
             return .NO
         }
-        MHD_add_response_header(made, "Content-Type", response.contentType)
-        for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
-        let queued = MHD_queue_response(connection, UInt32(response.status), made)
-        MHD_destroy_response(made)
-        return queued
+        return send(made, response, on: connection)
     }
+}
+
+/// Adds the response's headers and queues it (libmicrohttpd keeps its own reference).
+private func send(_ made: OpaquePointer, _ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    MHD_add_response_header(made, "Content-Type", response.contentType)
+    for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+    let queued = MHD_queue_response(connection, UInt32(response.status), made)
+    MHD_destroy_response(made)
+    return queued
 }
 
 /// A failure to serve, with the reason.
@@ -135,11 +140,7 @@ private let serverHandler: hark_mhd_handler = { cls, connection, url, method, _,
             buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), MHD_ResponseMemoryMode(rawValue: 2)!)
     }
     guard let made else { return .NO }
-    MHD_add_response_header(made, "Content-Type", response.contentType)
-    for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
-    let queued = MHD_queue_response(connection, UInt32(response.status), made)
-    MHD_destroy_response(made)
-    return queued
+    return send(made, response, on: connection)
 }
 
 private let serverCompleted: MHD_RequestCompletedCallback = { _, _, state, _ in
