@@ -111,7 +111,18 @@ extension Assistant {
         _ question: NowPlayingQuestionKind, handler: LibraryHandler, language: String,
         outcome: inout Outcome
     ) async {
-        guard let info = try? await core.nowPlaying(handler.device), let item = info.item, info.state != .stopped else {
+        let asked: NowPlayingInfo?
+        do {
+            asked = try await core.nowPlaying(handler.device, fromDevice: true)
+        } catch is PlayerUnreachable {
+            // Hark's last known state may be stale; the player itself cannot be asked.
+            outcome.code = .failure
+            outcome.reply = replies.say("fail.playerUnreachable", language: language)
+            return
+        } catch {
+            asked = nil
+        }
+        guard let info = asked, let item = info.item, info.state != .stopped else {
             outcome.code = .failure
             outcome.reply = replies.say("question.nothing", language: language)
             return

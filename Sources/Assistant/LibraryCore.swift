@@ -168,8 +168,11 @@ actor LibraryCore {
         return value
     }
 
-    func nowPlaying(_ device: String) throws -> NowPlayingInfo {
-        try player(device).nowPlaying(at: clock.now())
+    /// What a device plays. `fromDevice`: a real player that cannot be reached throws
+    /// `PlayerUnreachable` rather than answering from Hark's last known state.
+    func nowPlaying(_ device: String, fromDevice: Bool = false) throws -> NowPlayingInfo {
+        if fromDevice { _ = try output.status() }
+        return try player(device).nowPlaying(at: clock.now())
     }
 
     /// Turns a command off or on for a device ("the app disabled skipping").

@@ -196,14 +196,34 @@ public final class CatalogStore {
         return id
     }
 
-    /// Removes an item (its artist links and playlist entries go with it). False when there is none.
+    /// Removes an item (its artist links and playlist entries go with it), and with `pruning` the
+    /// album and artists it leaves with nothing in them. False when there is no such item.
     @discardableResult
-    public func removeItem(identifier: String) throws -> Bool {
-        guard let id = try db.prepare("SELECT id FROM items WHERE ident = ?").rows([.text(identifier)]).first?.int(0)
+    public func removeItem(identifier: String, pruning: Bool = false) throws -> Bool {
+        guard
+            let row = try db.prepare("SELECT id, album_id FROM items WHERE ident = ?").rows([.text(identifier)]).first,
+            let id = row.int(0).map(Int64.init)
         else { return false }
-        try db.prepare("DELETE FROM items_fts WHERE rowid = ?").run([.integer(Int64(id))])
-        try db.prepare("DELETE FROM items WHERE id = ?").run([.integer(Int64(id))])
+        let artists = try db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ?").rows([.integer(id)])
+            .compactMap { $0.int(0).map(Int64.init) }
+        try delete(id)
+        guard pruning else { return true }
+        if let album = row.int(1).map(Int64.init),
+            try db.prepare("SELECT 1 FROM items WHERE album_id = ? LIMIT 1").rows([.integer(album)]).isEmpty
+        {
+            try delete(album)
+        }
+        for artist in artists
+        where try db.prepare("SELECT 1 FROM item_artists WHERE artist_id = ? LIMIT 1").rows([.integer(artist)]).isEmpty
+        {
+            try delete(artist)
+        }
         return true
+    }
+
+    private func delete(_ id: Int64) throws {
+        try db.prepare("DELETE FROM items_fts WHERE rowid = ?").run([.integer(id)])
+        try db.prepare("DELETE FROM items WHERE id = ?").run([.integer(id)])
     }
 
     /// Puts an item at the end of a playlist (or at `position`).

@@ -10,7 +10,7 @@ public struct FolderImportReport: Sendable {
     public var read = 0
     /// Files left alone: the same size and modification time as when last read.
     public var unchanged = 0
-    /// Catalog items of files that are gone.
+    /// Catalog items of files that are gone (an album or artist left empty goes too).
     public var removed = 0
     /// Files and folders passed over, by reason ("not audio", "unreadable", "no permission",
     /// "symlink loop").
@@ -114,7 +114,7 @@ public struct FolderImporter {
                     .rows([.text(ident)]).first?.string(0)
                 if let other {
                     try store.db.prepare("UPDATE items SET path = ? WHERE ident = ?").run([.text(other), .text(ident)])
-                } else if try store.removeItem(identifier: ident) {
+                } else if try store.removeItem(identifier: ident, pruning: true) {
                     report.removed += 1
                 }
             }

@@ -66,6 +66,17 @@ struct FolderImportTests {
         #expect(third.read == 2 && third.removed == 1 && third.unchanged == 0)
         let titles = Set(try store.items(where: "i.type = 'song'").map(\.item.title))
         #expect(titles == ["Roads", "Pedestal"])
+
+        // The last file of an album and artist goes: so do they.
+        let other = root + "/Tricky/Maxinquaye"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        writeWAV(other + "/01 Overcome.wav")
+        _ = try importer.importFolder(root)
+        #expect(try store.items(where: "i.type = 'artist' AND i.title = 'Tricky'").count == 1)
+        try FileManager.default.removeItem(atPath: root + "/Tricky")
+        #expect(try importer.importFolder(root).removed == 1)
+        #expect(try store.items(where: "i.title IN ('Tricky', 'Maxinquaye', 'Overcome')").isEmpty)
+        #expect(try store.items(where: "i.type = 'album' AND i.title = 'Dummy'").count == 1)
         #expect(try store.items(where: "i.title = 'Roads'").first?.item.duration == 4)
     }
 
