@@ -67,13 +67,14 @@ public struct AudioTags: Sendable, Hashable {
     }
 }
 
-/// Album artist, disc number and artists read straight from the tag blocks at the start of a file.
+/// Album artist, disc number and artists read straight from a file's tag blocks (FLAC and Ogg
+/// comments, ID3v2 frames, MP4 item lists).
 struct TagBlocks {
     var artists: [String] = []
     var albumArtist: String?
     var disc: Int?
 
-    /// The first 256 KiB hold the tags of every file Hark reads (cover art aside).
+    /// The first 256 KiB hold the tags of FLAC, Ogg and MP3 files (cover art aside); MP4 is walked.
     static func read(_ path: String) -> TagBlocks? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
@@ -82,7 +83,80 @@ struct TagBlocks {
         if bytes.starts(with: Array("fLaC".utf8)) { return flac(bytes) }
         if bytes.starts(with: Array("OggS".utf8)) { return ogg(bytes) }
         if bytes.starts(with: Array("ID3".utf8)) { return id3v2(bytes) }
+        if bytes.count >= 8, bytes[4..<8].elementsEqual(Array("ftyp".utf8)) { return mp4(handle) }
         return nil
+    }
+
+    /// MP4/M4A: the `moov/udta/meta/ilst` item list (`©ART` artists, `aART` album artist, `disk`).
+    /// `moov` may sit at the end of the file, so top-level atoms are walked by their sizes.
+    static func mp4(_ handle: FileHandle) -> TagBlocks? {
+        func read(_ count: Int, at offset: UInt64) -> [UInt8]? {
+            guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: count) else {
+                return nil
+            }
+            return [UInt8](data)
+        }
+        var offset: UInt64 = 0
+        while let header = read(16, at: offset), header.count >= 8 {
+            var size = UInt64(big32(header, 0))
+            let type = String(decoding: header[4..<8], as: UTF8.self)
+            var headerSize: UInt64 = 8
+            if size == 1, header.count >= 16 {
+                size = header[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+                headerSize = 16
+            }
+            guard size >= headerSize else { return nil }
+            if type == "moov" {
+                guard size <= 32 << 20, let body = read(Int(size - headerSize), at: offset + headerSize) else {
+                    return nil
+                }
+                return ilst(body)
+            }
+            offset += size
+        }
+        return nil
+    }
+
+    /// The item list inside a `moov` atom's body.
+    static func ilst(_ moov: [UInt8]) -> TagBlocks? {
+        /// The body of the first child atom of `type` in `bytes[range]`.
+        func child(_ type: String, in bytes: [UInt8], _ range: Range<Int>) -> Range<Int>? {
+            var offset = range.lowerBound
+            while offset + 8 <= range.upperBound {
+                let size = big32(bytes, offset)
+                guard size >= 8, offset + size <= range.upperBound else { return nil }
+                if bytes[(offset + 4)..<(offset + 8)].elementsEqual(Array(type.utf8)) {
+                    return (offset + 8)..<(offset + size)
+                }
+                offset += size
+            }
+            return nil
+        }
+        guard let udta = child("udta", in: moov, 0..<moov.count),
+            let meta = child("meta", in: moov, udta), meta.count > 4,
+            let list = child("ilst", in: moov, (meta.lowerBound + 4)..<meta.upperBound)
+        else { return nil }
+        var blocks = TagBlocks()
+        var offset = list.lowerBound
+        while offset + 8 <= list.upperBound {
+            let size = big32(moov, offset)
+            guard size >= 8, offset + size <= list.upperBound else { break }
+            let name = Array(moov[(offset + 4)..<(offset + 8)])
+            if let data = child("data", in: moov, (offset + 8)..<(offset + size)), data.count > 8 {
+                let payload = Array(moov[(data.lowerBound + 8)..<data.upperBound])
+                let text = String(decoding: payload, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                switch name {
+                case [0xA9] + Array("ART".utf8): if !text.isEmpty { blocks.artists.append(text) }
+                case Array("aART".utf8): blocks.albumArtist = text.isEmpty ? nil : text
+                case Array("disk".utf8) where payload.count >= 4:
+                    let disc = Int(payload[2]) << 8 | Int(payload[3])
+                    blocks.disc = disc > 0 ? disc : nil
+                default: break
+                }
+            }
+            offset += size
+        }
+        return blocks
     }
 
     /// FLAC metadata blocks: block type 4 is a Vorbis comment.

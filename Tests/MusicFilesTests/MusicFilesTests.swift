@@ -115,6 +115,33 @@ struct TagBlockTests {
         #expect(parsed.albumArtist == "Mark Ronson" && parsed.disc == 2)
     }
 
+    @Test func mp4ItemListsEvenWithTheMovieAtomLast() throws {
+        func atom(_ type: [UInt8], _ body: [UInt8]) -> [UInt8] {
+            let size = body.count + 8
+            return [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)]
+                + type + body
+        }
+        func item(_ name: [UInt8], _ payload: [UInt8], flags: UInt8 = 1) -> [UInt8] {
+            atom(name, atom(Array("data".utf8), [0, 0, 0, flags, 0, 0, 0, 0] + payload))
+        }
+        let list =
+            item([0xA9] + Array("ART".utf8), Array("Mark Ronson".utf8))
+            + item([0xA9] + Array("ART".utf8), Array("Bruno Mars".utf8))
+            + item(Array("aART".utf8), Array("Mark Ronson".utf8))
+            + item(Array("disk".utf8), [0, 0, 0, 2, 0, 2], flags: 0)
+        let moov = atom(
+            Array("moov".utf8),
+            atom(Array("udta".utf8), atom(Array("meta".utf8), [0, 0, 0, 0] + atom(Array("ilst".utf8), list))))
+        let file =
+            atom(Array("ftyp".utf8), Array("M4A ".utf8) + [0, 0, 0, 0])
+            + atom(Array("mdat".utf8), [UInt8](repeating: 7, count: 300_000)) + moov
+        let path = temporaryFolder("mp4") + "/x.m4a"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(file))
+        let parsed = try #require(TagBlocks.read(path))
+        #expect(
+            parsed.artists == ["Mark Ronson", "Bruno Mars"] && parsed.albumArtist == "Mark Ronson" && parsed.disc == 2)
+    }
+
     @Test func id3v2TextFramesInEveryEncoding() throws {
         func frame(_ id: String, _ payload: [UInt8]) -> [UInt8] {
             let size = payload.count
