@@ -64,14 +64,16 @@ extension LibraryCore {
             details["kind"] = "station"
             details["seed"] = seed.title
         } else if let chosen = intent.mediaItems.first, let stored = try store.item(identifier: chosen.identifier) {
-            queue =
-                intent.playbackQueueLocation == .now
-                ? try self.queue(for: stored, user: user)
-                : try store.playableItems(for: stored).map(\.item)
-            details["kind"] = Self.isBrowse(intent.mediaSearch) ? "browse" : "item"
             if Self.isBrowse(intent.mediaSearch) {
                 // "Play some jazz": everything that fits, not only the first hit, shuffled.
                 queue = try resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item)
+                details["kind"] = "browse"
+            } else {
+                queue =
+                    intent.playbackQueueLocation == .now
+                    ? try self.queue(for: stored, user: user)
+                    : try store.playableItems(for: stored).map(\.item)
+                details["kind"] = "item"
             }
         } else if intent.mediaSearch.reference == .my {
             queue = try myMusic(user: user)

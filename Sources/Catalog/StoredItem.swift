@@ -80,10 +80,21 @@ extension CatalogStore {
     /// Items matching a WHERE clause (written with `i.` column names).
     public func items(
         where clause: String, _ values: [SQLValue] = [], order: String = "i.popularity DESC",
-        limit: Int = 50
+        limit: Int = 50, from source: String = "items i"
     ) throws -> [StoredItem] {
-        let sql = "SELECT \(StoredItem.columns("i")) FROM items i WHERE \(clause) ORDER BY \(order) LIMIT \(limit)"
+        let sql = "SELECT \(StoredItem.columns("i")) FROM \(source) WHERE \(clause) ORDER BY \(order) LIMIT \(limit)"
         return try db.prepare(sql).rows(values).map(StoredItem.init)
+    }
+
+    /// An artist's items of one type, most popular first. Read from the artist's links and then
+    /// sorted: with `id IN (…)` the planner walked every item of the type in popularity order
+    /// through the browse index (17 ms against 0.07 ms for an artist with three songs).
+    public func items(ofArtist artistID: Int64, type: MediaItemType, order: String = "i.popularity DESC", limit: Int)
+        throws -> [StoredItem]
+    {
+        try items(
+            where: "x.artist_id = ? AND i.type = ?", [.integer(artistID), .text(type.rawValue)], order: order,
+            limit: limit, from: "item_artists x CROSS JOIN items i ON i.id = x.item_id")
     }
 
     /// One item by its identifier.
@@ -115,9 +126,7 @@ extension CatalogStore {
                 order: "coalesce(i.disc_no, 1), coalesce(i.track_no, 999), i.id",
                 limit: limit)
         case .artist:
-            return try items(
-                where: "i.type = 'song' AND i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ?)", [id],
-                limit: limit)
+            return try items(ofArtist: stored.rowID, type: .song, limit: limit)
         case .playlist:
             let sql = """
                 SELECT \(StoredItem.columns("i")) FROM playlist_entries e JOIN items i ON i.id = e.item_id

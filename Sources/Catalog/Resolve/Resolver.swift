@@ -349,9 +349,7 @@ public struct Resolver {
             .sorted { $0.popularity > $1.popularity }.map(\.rowID)
             : artists.map(\.rowID)
         guard let found = fuzzy.first else { return [] }
-        let rows = try store.items(
-            where: "i.type = ? AND i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ?)",
-            [.text(type.rawValue), .integer(found)], order: Self.orderClause(order), limit: limit)
+        let rows = try store.items(ofArtist: found, type: type, order: Self.orderClause(order), limit: limit)
         return rows.map { ResolvedItem(stored: $0, score: 1) }
     }
 
