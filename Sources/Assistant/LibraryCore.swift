@@ -88,7 +88,7 @@ actor LibraryCore {
 
     /// The device's player, moved on to now. The queue (the large part) is stored apart with a
     /// revision, so it is decoded only when another process changed it.
-    func player(_ device: String) throws -> PlayerMachine {
+    func player(_ device: String, fromDevice: Bool = false) throws -> PlayerMachine {
         let row = try db.prepare(
             """
             SELECT s.machine, q.revision FROM player_state s LEFT JOIN player_queues q ON q.device = s.device
@@ -114,8 +114,10 @@ actor LibraryCore {
             }
         }
         machine.advance(to: clock.now())
-        // A real player knows better than the clock what it plays (a daemon out of reach: the clock).
-        if machine.current != nil, let status = try? output.status() { machine.adopt(status, now: clock.now()) }
+        // A real player knows better than the clock what it plays. Out of reach, the clock answers,
+        // unless the caller needs the player's own word (`fromDevice`: then that throws).
+        let status = fromDevice ? try output.status() : machine.current == nil ? nil : try? output.status()
+        if machine.current != nil, let status { machine.adopt(status, now: clock.now()) }
         return machine
     }
 
@@ -171,8 +173,7 @@ actor LibraryCore {
     /// What a device plays. `fromDevice`: a real player that cannot be reached throws
     /// `PlayerUnreachable` rather than answering from Hark's last known state.
     func nowPlaying(_ device: String, fromDevice: Bool = false) throws -> NowPlayingInfo {
-        if fromDevice { _ = try output.status() }
-        return try player(device).nowPlaying(at: clock.now())
+        try player(device, fromDevice: fromDevice).nowPlaying(at: clock.now())
     }
 
     /// Turns a command off or on for a device ("the app disabled skipping").
@@ -192,11 +193,6 @@ actor LibraryCore {
     }
 
     // MARK: Settings
-
-    func setting(_ key: String, user: String) throws -> String? {
-        try db.prepare("SELECT value FROM user_settings WHERE user = ? AND key = ?")
-            .rows([.text(user), .text(key)]).first?.string(0)
-    }
 
     func setSetting(_ key: String, value: String, user: String) throws {
         try db.prepare("INSERT OR REPLACE INTO user_settings(user, key, value) VALUES(?,?,?)")

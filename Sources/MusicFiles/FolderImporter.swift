@@ -69,11 +69,12 @@ public struct FolderImporter {
         // Tags are read on the importer's reader thread while rows are written here.
         final class Reading: @unchecked Sendable {
             var index = 0
-            var identities: [(Found, String)] = []
             var skipped: [(String, String)] = []
         }
         let reading = Reading()
         let pending = changed
+        // Each file written, with the identity the catalog gave it (told by the writing thread).
+        var identities: [(Found, String)] = []
         report.catalog = try CatalogImporter(store: store).importRows(
             estimatedRows: pending.count, skipBadRows: true,
             next: {
@@ -88,22 +89,22 @@ public struct FolderImporter {
                         reading.skipped.append((file.path, "unreadable"))
                         continue
                     }
-                    let entry = Self.entry(for: file.path, tags: tags, root: root)
-                    reading.identities.append((file, EntryKeys(entry, key: NameFolding.key).ident))
-                    return (reading.index, .success(entry))
+                    // The row's number is the file's place in `pending` (plus one).
+                    return (reading.index, .success(Self.entry(for: file.path, tags: tags, root: root)))
                 }
                 return nil
             },
-            progress: { rows, stage in progress?(rows, pending.count, stage) })
+            progress: { rows, stage in progress?(rows, pending.count, stage) },
+            written: { line, ident in identities.append((pending[line - 1], ident)) })
         for (path, reason) in reading.skipped { report.skip(path, reason) }
-        report.read = reading.identities.count
+        report.read = identities.count
 
         let present = Set(found.map(\.path))
         let gone = known.keys.filter { !present.contains($0) }
         try store.db.transaction {
             let record = try store.db.prepare(
                 "INSERT OR REPLACE INTO files(path, size, mtime, ident) VALUES(?,?,?,?)")
-            for (file, ident) in reading.identities {
+            for (file, ident) in identities {
                 try record.run([.text(file.path), .integer(file.size), .real(file.mtime), .text(ident)])
             }
             for path in gone {

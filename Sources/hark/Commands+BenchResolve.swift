@@ -180,7 +180,7 @@ extension Commands {
             }
         }
         try? FileManager.default.removeItem(atPath: jsonl)
-        FileManager.default.createFile(atPath: marker, contents: Data())
+        _ = FileManager.default.createFile(atPath: marker, contents: Data())
     }
 
     /// The largest resident set so far, in MiB.

@@ -34,7 +34,7 @@ extension Commands {
             print("size: \(fileSize(dbPath)) on disk")
             return 0
         case let other?:
-            throw UsageError("unknown catalog command '\(other ?? "")'")
+            throw UsageError("unknown catalog command '\(other)'")
         }
     }
 

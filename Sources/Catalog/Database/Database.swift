@@ -87,14 +87,6 @@ public final class Database {
 
     /// Bytes SQLite holds in this process (page caches, statements), across all connections.
     public static var memoryUsed: Int64 { sqlite3_memory_used() }
-
-    /// A stamp that changes whenever anything is written to the database, by this connection
-    /// (its total changes) or another (SQLite's data version): results read under one stamp
-    /// still hold while the stamp is the same.
-    public func writeStamp() throws -> [Int64] {
-        let version = try prepare("PRAGMA data_version").rows().first?.int(0) ?? 0
-        return [sqlite3_total_changes64(handle), Int64(version)]
-    }
 }
 
 /// A value bound to or read from SQL.

@@ -143,21 +143,22 @@ public struct CatalogImporter {
     }
 
     /// Imports rows from any source (`next` runs on a reader thread of its own; nil ends it):
-    /// a folder of audio files, a player's database. `progress` gets rows written so far.
+    /// a folder of audio files, a player's database. `progress` gets rows written so far;
+    /// `written` each row's number and the identity it was stored under.
     public func importRows(
         estimatedRows: Int, skipBadRows: Bool, next: @escaping () throws -> Row?,
-        progress: ((Int, String?) -> Void)? = nil
+        progress: ((Int, String?) -> Void)? = nil, written: ((Int, String) -> Void)? = nil
     ) throws -> ImportReport {
-        try load(next, bytesRead: { 0 }, estimatedRows: estimatedRows, skipBadRows: skipBadRows) { rows, _, stage in
-            progress?(rows, stage)
-        }
+        try load(
+            next, bytesRead: { 0 }, estimatedRows: estimatedRows, skipBadRows: skipBadRows,
+            progress: { rows, _, stage in progress?(rows, stage) }, written: written)
     }
 
     /// Reads and prepares rows on a thread of its own (parsing and folding names) while this thread
     /// writes them, in one transaction.
     private func load(
         _ next: @escaping () throws -> Row?, bytesRead: @escaping () -> UInt64, estimatedRows: Int,
-        skipBadRows: Bool, progress: ((Int, UInt64, String?) -> Void)?
+        skipBadRows: Bool, progress: ((Int, UInt64, String?) -> Void)?, written: ((Int, String) -> Void)? = nil
     ) throws -> ImportReport {
         var report = ImportReport()
         struct RollBack: Error {}
@@ -239,6 +240,7 @@ public struct CatalogImporter {
                         switch row.result {
                         case .success(let (entry, keys)):
                             try store.upsert(entry, keys: keys)
+                            written?(row.line, keys.ident)
                             report.imported += 1
                         case .failure(let error):
                             report.rejectedCount += 1
