@@ -41,7 +41,7 @@ extension LibraryCore {
             return
         }
         question.expires = clock.now() + Self.questionLifetime
-        let json = String(decoding: try JSONEncoder().encode(question), as: UTF8.self)
+        let json = try StreamingJSONEncoder.string(question)
         try db.prepare("INSERT OR REPLACE INTO conversation(user, device, question, expires_at) VALUES(?,?,?,?)")
             .run([.text(user), .text(device), .text(json), .real(question.expires)])
     }

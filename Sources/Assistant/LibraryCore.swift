@@ -130,7 +130,7 @@ actor LibraryCore {
     /// Stores the machine; the queue only when it differs from the one last stored (an unchanged
     /// queue is the same array, so the comparison is immediate).
     func save(_ machine: PlayerMachine, device: String) throws {
-        let json = String(decoding: try JSONEncoder().encode(machine.withoutQueue), as: UTF8.self)
+        let json = try StreamingJSONEncoder.string(machine.withoutQueue)
         let known = decodedPlayers[device]
         var revision = known?.revision ?? 0
         let queueChanged = known == nil || revision == 0 || known?.machine.queue != machine.queue
@@ -144,7 +144,7 @@ actor LibraryCore {
             ).run([.text(device), .text(json), .real(self.clock.now())])
         }
         if queueChanged {
-            let items = String(decoding: try JSONEncoder().encode(machine.queue), as: UTF8.self)
+            let items = try StreamingJSONEncoder.string(machine.queue)
             try db.transaction {
                 try db.prepare(
                     """

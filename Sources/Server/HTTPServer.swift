@@ -34,23 +34,34 @@ public struct HTTPResponse: Sendable, Error {
     }
 }
 
-/// A request's state while libmicrohttpd hands over its body in pieces.
-final class PendingRequest {
-    var body = Data()
-    var tooLarge = false
+/// A request's state while libmicrohttpd hands over its body in pieces, and then while it is
+/// answered (the connection suspended until the answer is in).
+final class PendingRequest: Sendable {
+    struct State {
+        var body = Data()
+        var tooLarge = false
+        var answering = false
+        var response: HTTPResponse?
+    }
+
+    let state = Mutex(State())
 }
 
-/// An HTTP server on libmicrohttpd: a pool of its own threads accepts connections, gathers each
-/// request's body (up to `maximumBody` bytes) and calls `handle` on that thread.
+/// An HTTP server on libmicrohttpd. Its threads read requests and write responses and never wait
+/// for an answer: a request whose body is in is answered by `handle` on the concurrency pool while
+/// its connection is suspended, and resumed with the response. So one server thread keeps any
+/// number of requests in flight, and the cores go to answering them.
 public final class HTTPServer: Sendable {
     public let maximumBody: Int
-    let handle: @Sendable (HTTPRequest) -> HTTPResponse
+    let handle: @Sendable (HTTPRequest) async -> HTTPResponse
     nonisolated(unsafe) private var daemon: OpaquePointer?
     /// Streams still open, closed when the server stops (libmicrohttpd cannot stop with a
     /// connection suspended).
     private let streams = Mutex<[ObjectIdentifier: StreamChannel]>([:])
+    /// Requests being answered, and whether the server is stopping (then no more are taken).
+    private let answering = Mutex((count: 0, stopping: false))
 
-    public init(maximumBody: Int = 64 * 1024, handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    public init(maximumBody: Int = 64 * 1024, handle: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
         self.maximumBody = maximumBody
         self.handle = handle
     }
@@ -65,11 +76,36 @@ public final class HTTPServer: Sendable {
         return hark_mhd_port(started)
     }
 
-    /// Stops accepting, lets requests in flight finish, and closes the socket.
-    public func stop() {
+    /// Stops taking requests, lets those being answered finish (up to `grace` seconds), and closes
+    /// the socket.
+    public func stop(grace: Double = 10) {
+        answering.withLock { $0.stopping = true }
         for stream in streams.withLock({ Array($0.values) }) { stream.close() }
+        let deadline = Date().addingTimeInterval(grace)
+        while answering.withLock({ $0.count }) > 0, Date() < deadline { usleep(2_000) }
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
+    }
+
+    /// Suspends the connection and answers the request on the concurrency pool; the connection
+    /// resumes with the response. False when the server is stopping.
+    fileprivate func answer(_ request: HTTPRequest, _ pending: PendingRequest, on connection: OpaquePointer) -> Bool {
+        let taken = answering.withLock { state in
+            if state.stopping { return false }
+            state.count += 1
+            return true
+        }
+        guard taken else { return false }
+        pending.state.withLock { $0.answering = true }
+        MHD_suspend_connection(connection)
+        nonisolated(unsafe) let suspended = connection
+        Task {
+            let response = await handle(request)
+            pending.state.withLock { $0.response = response }
+            MHD_resume_connection(suspended)
+            answering.withLock { $0.count -= 1 }
+        }
+        return true
     }
 }
 
@@ -117,23 +153,39 @@ private let serverHandler: hark_mhd_handler = { cls, connection, url, method, _,
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
     if uploadSize.pointee > 0 {
-        if let uploadData, pending.body.count + uploadSize.pointee <= server.maximumBody {
-            pending.body.append(
-                UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
-        } else {
-            pending.tooLarge = true
+        let size = uploadSize.pointee
+        pending.state.withLock { state in
+            if let uploadData, state.body.count + size <= server.maximumBody {
+                state.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: size)
+            } else {
+                state.tooLarge = true
+            }
         }
         uploadSize.pointee = 0
         return .YES
     }
-    let fullPath = url.map { String(cString: $0) } ?? "/"
-    var request = HTTPRequest(
-        method: method.map { String(cString: $0) } ?? "GET", path: fullPath, query: [:], headers: [:],
-        body: pending.body, bodyTooLarge: pending.tooLarge)
-    request.query = values(connection, .GET_ARGUMENT_KIND)
-    request.headers = values(connection, .HEADER_KIND)
-    let response = server.handle(request)
+    let (answering, answered, body, tooLarge) = pending.state.withLock { state in
+        (state.answering, state.response, state.body, state.tooLarge)
+    }
+    guard let response = answered else {
+        // Called again while the answer is being worked out: nothing to do yet.
+        if answering { return .YES }
+        let fullPath = url.map { String(cString: $0) } ?? "/"
+        var request = HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "GET", path: fullPath, query: [:], headers: [:],
+            body: body, bodyTooLarge: tooLarge)
+        request.query = values(connection, .GET_ARGUMENT_KIND)
+        request.headers = values(connection, .HEADER_KIND)
+        if server.answer(request, pending, on: connection) { return .YES }
+        let unavailable = #"{"error":"the server is stopping","status":503}"#
+        return queueBody(HTTPResponse(status: 503, body: Data(unavailable.utf8)), on: connection)
+    }
     if let stream = response.stream { return server.queue(stream, response, on: connection) }
+    return queueBody(response, on: connection)
+}
+
+/// Queues a response whose body is all there.
+private func queueBody(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
     let bytes = [UInt8](response.body)
     let made = bytes.withUnsafeBufferPointer { buffer in
         MHD_create_response_from_buffer(

@@ -28,10 +28,10 @@ public final class HarkAPI: Sendable {
         self.log = log
     }
 
-    /// Answers one HTTP request (called on a server thread; waits for the assistant).
-    public func respond(_ request: HTTPRequest) -> HTTPResponse {
+    /// Answers one HTTP request.
+    public func respond(_ request: HTTPRequest) async -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
-        let (route, response) = route(request)
+        let (route, response) = await route(request)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.record(route: route, status: response.status, seconds: seconds)
         let line: [String: String] = [
@@ -42,9 +42,9 @@ public final class HarkAPI: Sendable {
         return response
     }
 
-    private func route(_ request: HTTPRequest) -> (String, HTTPResponse) {
+    private func route(_ request: HTTPRequest) async -> (String, HTTPResponse) {
         /// The route's answer when the request uses its method; 405 naming every method the path takes.
-        func only(_ method: String, _ name: String, allow: String? = nil, _ body: () -> HTTPResponse) -> (
+        func only(_ method: String, _ name: String, allow: String? = nil, _ body: () async -> HTTPResponse) async -> (
             String, HTTPResponse
         ) {
             guard request.method == method else {
@@ -53,97 +53,105 @@ public final class HarkAPI: Sendable {
                     name, Self.error(405, "\(request.path) takes \(allowed), not \(request.method)", allow: allowed)
                 )
             }
-            return (name, body())
+            return (name, await body())
         }
         let parts = request.path.split(separator: "/").map(String.init)
         if parts.isEmpty || parts == ["index.html"] {
-            return only("GET", "page") { Self.resource("index.html", type: "text/html; charset=utf-8") }
+            return await only("GET", "page") { Self.resource("index.html", type: "text/html; charset=utf-8") }
         }
         guard parts.first == "v1" else { return ("unknown", Self.error(404, "no such route: \(request.path)")) }
         let rest = Array(parts.dropFirst())
         switch rest {
-        case ["openapi.json"]: return only("GET", "openapi") { Self.resource("openapi.json", type: "application/json") }
-        case ["health"]: return only("GET", "health") { Self.json(200, ["status": "ok"]) }
+        case ["openapi.json"]:
+            return await only("GET", "openapi") { Self.resource("openapi.json", type: "application/json") }
+        case ["health"]: return await only("GET", "health") { Self.json(200, ["status": "ok"]) }
         case ["metrics"]:
-            return only("GET", "metrics") {
+            return await only("GET", "metrics") {
                 HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Data(metrics.text().utf8))
             }
-        case ["ask"]: return only("POST", "ask") { authorized(request) { ask(request, user: $0) } }
+        case ["ask"]: return await only("POST", "ask") { await authorized(request) { await ask(request, user: $0) } }
         case ["now-playing"]:
-            return only("GET", "now-playing") {
-                authorized(request) { _ in
+            return await only("GET", "now-playing") {
+                await authorized(request) { _ in
                     let device = request.query["device"] ?? "default"
-                    let info = wait { await self.assistant.nowPlaying(device: device) }
+                    let info = await self.assistant.nowPlaying(device: device)
                     return Self.json(200, NowPlayingBody(device: device, nowPlaying: info))
                 }
             }
-        case ["events"]: return only("GET", "events") { authorized(request) { _ in subscribe(request) } }
-        case ["search"]: return only("GET", "search") { authorized(request) { search(request, user: $0) } }
+        case ["events"]:
+            return await only("GET", "events") { await authorized(request) { _ in await subscribe(request) } }
+        case ["search"]:
+            return await only("GET", "search") { await authorized(request) { await search(request, user: $0) } }
         case ["library"]:
-            return only("GET", "library") {
-                authorized(request) { tokenUser in
+            return await only("GET", "library") {
+                await authorized(request) { tokenUser in
                     let user = tokenUser ?? request.query["user"] ?? "default"
-                    return result { try await self.assistant.library(user: user) }
+                    return await result { try await self.assistant.library(user: user) }
                 }
             }
         case ["library", "affinities"]:
-            return only("POST", "library") { authorized(request) { affinity(request, user: $0) } }
+            return await only("POST", "library") { await authorized(request) { await affinity(request, user: $0) } }
         case ["playlists"]:
             if request.method == "GET" {
                 return (
                     "playlists",
-                    authorized(request) { tokenUser in
+                    await authorized(request) { tokenUser in
                         let user = tokenUser ?? request.query["user"] ?? "default"
-                        return result { try await self.assistant.library(user: user).playlists }
+                        return await result { try await self.assistant.library(user: user).playlists }
                     }
                 )
             }
-            return only("POST", "playlists", allow: "GET, POST") {
-                authorized(request) { createPlaylist(request, user: $0) }
+            return await only("POST", "playlists", allow: "GET, POST") {
+                await authorized(request) { await createPlaylist(request, user: $0) }
             }
         case let path where path.count == 3 && path[0] == "playlists" && path[2] == "items":
             // Identifiers hold slashes, so removal names the item in the query: DELETE …/items?identifier=…
             if request.method == "DELETE" {
                 return (
                     "playlists",
-                    authorized(request) { user in
+                    await authorized(request) { user in
                         guard let identifier = request.query["identifier"] else {
                             return Self.error(400, "name the item to remove with ?identifier=")
                         }
-                        return editPlaylist(path[1], identifier, request, user: user)
+                        return await editPlaylist(path[1], identifier, request, user: user)
                     }
                 )
             }
-            return only("POST", "playlists", allow: "POST, DELETE") {
-                authorized(request) { editPlaylist(path[1], nil, request, user: $0) }
+            return await only("POST", "playlists", allow: "POST, DELETE") {
+                await authorized(request) { await editPlaylist(path[1], nil, request, user: $0) }
             }
         case let path where path.count == 2 && path[0] == "vocabulary":
-            return only("PUT", "vocabulary") { authorized(request) { vocabulary(path[1], request, user: $0) } }
-        case ["apps"]: return only("POST", "apps") { authorized(request) { _ in registerApp(request) } }
+            return await only("PUT", "vocabulary") {
+                await authorized(request) { await vocabulary(path[1], request, user: $0) }
+            }
+        case ["apps"]:
+            return await only("POST", "apps") { await authorized(request) { _ in await registerApp(request) } }
         case let path where path.count == 2 && path[0] == "player":
-            return only("POST", "player") { authorized(request) { player(path[1], request, user: $0) } }
+            return await only("POST", "player") {
+                await authorized(request) { await player(path[1], request, user: $0) }
+            }
         default: return ("unknown", Self.error(404, "no such route: \(request.path)"))
         }
     }
 
     /// The user a request acts for: its bearer token's, else the one named in it, else "default".
     /// The token may also come as `?access_token=` (a browser's EventSource cannot set headers).
-    private func authorized(_ request: HTTPRequest, _ body: (String?) -> HTTPResponse) -> HTTPResponse {
-        if tokens.isEmpty { return body(nil) }
+    private func authorized(_ request: HTTPRequest, _ body: (String?) async -> HTTPResponse) async -> HTTPResponse {
+        if tokens.isEmpty { return await body(nil) }
         let header = request.headers["authorization"].flatMap {
             $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil
         }
         guard let token = header ?? request.query["access_token"], let user = tokens[token] else {
             return Self.error(401, "a valid bearer token is needed (Authorization: Bearer …)")
         }
-        return body(user)
+        return await body(user)
     }
 
     /// `GET /v1/events[?device=]`: a Server-Sent Events stream of now-playing changes.
-    private func subscribe(_ request: HTTPRequest) -> HTTPResponse {
+    private func subscribe(_ request: HTTPRequest) async -> HTTPResponse {
         let device = request.query["device"].flatMap { $0.isEmpty ? nil : $0 }
         let shown = device ?? "default"
-        let current = wait { await self.assistant.nowPlaying(device: shown) }
+        let current = await self.assistant.nowPlaying(device: shown)
         events.update(device: shown, info: current)
         let channel = events.subscribe(device: device, current: current, shownDevice: shown)
         events.startTicking { [weak self] device in
@@ -162,7 +170,7 @@ public final class HarkAPI: Sendable {
         var device: String?
     }
 
-    private func ask(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+    private func ask(_ request: HTTPRequest, user tokenUser: String?) async -> HTTPResponse {
         let body: AskBody
         switch decode(AskBody.self, request, example: #"{"text": "play skyfall"}"#) {
         case .failure(let response): return response
@@ -175,12 +183,14 @@ public final class HarkAPI: Sendable {
         }
         let context = RequestContext(
             user: tokenUser ?? body.user ?? "default", device: body.device, language: body.lang)
-        let outcome = wait { await self.assistant.ask(body.text, context: context) }
+        let outcome = await self.assistant.ask(body.text, context: context)
         events.update(device: outcome.device, info: outcome.nowPlaying)
         if request.headers["accept"]?.contains("audio/wav") == true {
             // The reply spoken (espeak-ng, in the request's language); the text rides in a header.
             do {
-                let audio = try Speech.wav(outcome.reply, language: outcome.language.isEmpty ? "en" : outcome.language)
+                let language = outcome.language.isEmpty ? "en" : outcome.language
+                let reply = outcome.reply
+                let audio = try await Self.offThePool { try Speech.wav(reply, language: language) }
                 let text = outcome.reply.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
                 return HTTPResponse(
                     status: 200, contentType: "audio/wav", body: audio,
@@ -192,7 +202,7 @@ public final class HarkAPI: Sendable {
         return Self.json(200, outcome)
     }
 
-    private func search(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+    private func search(_ request: HTTPRequest, user tokenUser: String?) async -> HTTPResponse {
         guard let query = request.query["q"], Self.hasVisibleText(query) else {
             return Self.error(400, "give the words to look for as ?q=")
         }
@@ -205,7 +215,7 @@ public final class HarkAPI: Sendable {
         guard (1...50).contains(limit) else { return Self.error(400, "limit is a whole number from 1 to 50") }
         let user = tokenUser ?? request.query["user"] ?? "default"
         let wanted = type
-        let items = wait { await self.assistant.search(query, type: wanted, limit: limit, user: user) }
+        let items = await self.assistant.search(query, type: wanted, limit: limit, user: user)
         return Self.json(200, ["items": items])
     }
 
@@ -232,7 +242,7 @@ public final class HarkAPI: Sendable {
         }
     }
 
-    private func player(_ command: String, _ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+    private func player(_ command: String, _ request: HTTPRequest, user tokenUser: String?) async -> HTTPResponse {
         var body = PlayerBody()
         if !request.body.isEmpty || request.bodyTooLarge {
             switch decode(PlayerBody.self, request, example: #"{"device": "kitchen"}"#) {
@@ -287,7 +297,7 @@ public final class HarkAPI: Sendable {
         }
         let understood = Understood(intent: intent, search: search, params: params)
         let context = RequestContext(user: tokenUser ?? body.user ?? "default", device: body.device)
-        let outcome = wait { await self.assistant.perform(understood, context: context) }
+        let outcome = await self.assistant.perform(understood, context: context)
         events.update(device: outcome.device, info: outcome.nowPlaying)
         return Self.json(200, outcome)
     }
@@ -316,7 +326,7 @@ public final class HarkAPI: Sendable {
         }
     }
 
-    private func affinity(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+    private func affinity(_ request: HTTPRequest, user tokenUser: String?) async -> HTTPResponse {
         switch decode(ItemBody.self, request, example: #"{"identifier": "song/adele/skyfall", "affinity": "like"}"#) {
         case .failure(let response): return response
         case .success(let body):
@@ -324,11 +334,13 @@ public final class HarkAPI: Sendable {
                 return Self.error(400, "affinity is \"like\" or \"dislike\"")
             }
             let user = tokenUser ?? body.user ?? "default"
-            return result { try await self.assistant.setAffinity(affinity, identifier: body.identifier, user: user) }
+            return await result {
+                try await self.assistant.setAffinity(affinity, identifier: body.identifier, user: user)
+            }
         }
     }
 
-    private func createPlaylist(_ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+    private func createPlaylist(_ request: HTTPRequest, user tokenUser: String?) async -> HTTPResponse {
         switch decode(NamedBody.self, request, example: #"{"name": "Driving"}"#) {
         case .failure(let response): return response
         case .success(let body):
@@ -336,20 +348,20 @@ public final class HarkAPI: Sendable {
                 return Self.error(400, "a playlist needs a name of 1 to 200 characters")
             }
             let user = tokenUser ?? body.user ?? "default"
-            var response = result { try await self.assistant.createPlaylist(named: body.name, user: user) }
+            var response = await result { try await self.assistant.createPlaylist(named: body.name, user: user) }
             if response.status == 200 { response.status = 201 }
             return response
         }
     }
 
     private func editPlaylist(_ name: String, _ identifier: String?, _ request: HTTPRequest, user tokenUser: String?)
-        -> HTTPResponse
+        async -> HTTPResponse
     {
         let playlist = name.removingPercentEncoding ?? name
         if let identifier {
             let item = identifier.removingPercentEncoding ?? identifier
             let user = tokenUser ?? request.query["user"] ?? "default"
-            return result {
+            return await result {
                 try await self.assistant.editPlaylist(named: playlist, identifier: item, add: false, user: user)
             }
         }
@@ -357,7 +369,7 @@ public final class HarkAPI: Sendable {
         case .failure(let response): return response
         case .success(let body):
             let user = tokenUser ?? body.user ?? "default"
-            return result {
+            return await result {
                 try await self.assistant.editPlaylist(
                     named: playlist, identifier: body.identifier, add: true, user: user)
             }
@@ -369,7 +381,7 @@ public final class HarkAPI: Sendable {
         var user: String?
     }
 
-    private func vocabulary(_ typeName: String, _ request: HTTPRequest, user tokenUser: String?) -> HTTPResponse {
+    private func vocabulary(_ typeName: String, _ request: HTTPRequest, user tokenUser: String?) async -> HTTPResponse {
         guard let type = VocabularyType(rawValue: typeName) else {
             let known = VocabularyType.allCases.map(\.rawValue).joined(separator: ", ")
             return Self.error(404, "no vocabulary type \"\(typeName)\" (\(known))")
@@ -379,7 +391,7 @@ public final class HarkAPI: Sendable {
         case .success(let body):
             let user = tokenUser ?? body.user ?? "default"
             let phrases = body.phrases
-            return result {
+            return await result {
                 try await self.assistant.setVocabulary(phrases, type: type, user: user)
                 return ["type": typeName, "phrases": phrases.joined(separator: "\n")]
             }
@@ -393,7 +405,7 @@ public final class HarkAPI: Sendable {
         var pronunciationHint: String?
     }
 
-    private func registerApp(_ request: HTTPRequest) -> HTTPResponse {
+    private func registerApp(_ request: HTTPRequest) async -> HTTPResponse {
         switch decode(AppBody.self, request, example: #"{"identifier": "com.example.walkmate", "name": "Walk Mate"}"#) {
         case .failure(let response): return response
         case .success(let body):
@@ -403,7 +415,7 @@ public final class HarkAPI: Sendable {
             let app = AppRegistration(
                 identifier: body.identifier, name: body.name, alternativeNames: body.alternativeNames ?? [],
                 pronunciationHint: body.pronunciationHint)
-            var response = result {
+            var response = await result {
                 try await self.assistant.register(app)
                 return ["identifier": app.identifier, "name": app.name, "effective": "now"]
             }
@@ -413,10 +425,9 @@ public final class HarkAPI: Sendable {
     }
 
     /// Runs library work and encodes its result, or names the failure (404 for what does not exist).
-    private func result<T: Encodable & Sendable>(_ work: @escaping @Sendable () async throws -> T) -> HTTPResponse {
-        let outcome: Result<T, any Error> = wait {
-            do { return .success(try await work()) } catch { return .failure(error) }
-        }
+    private func result<T: Encodable & Sendable>(_ work: () async throws -> T) async -> HTTPResponse {
+        let outcome: Result<T, any Error>
+        do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
         switch outcome {
         case .success(let value): return Self.json(200, value)
         case .failure(let error as LibraryRequestError):
@@ -471,9 +482,7 @@ public final class HarkAPI: Sendable {
     }
 
     static func json<T: Encodable>(_ status: Int, _ value: T) -> HTTPResponse {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let body = (try? StreamingJSONEncoder.encode(value)) ?? Data("{}".utf8)
         return HTTPResponse(status: status, body: body)
     }
 
@@ -493,8 +502,16 @@ public final class HarkAPI: Sendable {
         }
     }
 
-    /// Runs async work from a server thread and waits for it (server threads are not the
-    /// concurrency pool's, so waiting here blocks nothing the work needs).
+    /// Runs blocking work (a program that renders speech) on a thread outside the concurrency pool,
+    /// so the pool's few threads go on answering other requests meanwhile.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// Runs async work from a thread of its own (the event ticker) and waits for it; never call
+    /// it from the concurrency pool, whose threads the work needs.
     func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
         let box = Box<T>()
         let done = DispatchSemaphore(value: 0)

@@ -1,10 +1,11 @@
 import Assistant
 import Foundation
 import Server
+import Synchronization
 
 extension Commands {
     /// `hark serve`: the JSON API over HTTP until SIGINT or SIGTERM.
-    static func serve(_ arguments: Arguments, dbPath: String) throws -> Int32 {
+    static func serve(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
         let host = arguments.options["host"] ?? "127.0.0.1"
         guard let port = UInt16(arguments.options["port"] ?? "8770") else { throw UsageError("--port takes 0…65535") }
         var tokens: [String: String] = [:]
@@ -23,22 +24,30 @@ extension Commands {
         let api = HarkAPI(assistant: assistant, tokens: tokens) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
-        let server = HTTPServer { api.respond($0) }
+        let server = HTTPServer { await api.respond($0) }
         let bound = try server.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
         print("Hark is serving on http://\(host):\(bound)/ (database \(dbPath)); Ctrl-C stops it.")
         fflush(nil)
-        let stop = DispatchSemaphore(value: 0)
+        // Waiting for the signal must not hold one of the concurrency pool's threads (one per core):
+        // the requests are answered there. The signal handler runs on a dispatch queue of its own,
+        // stops the server there, then lets this function return.
         var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            let waiting = Mutex<CheckedContinuation<Void, Never>?>(stopped)
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                source.setEventHandler {
+                    guard let stopped = waiting.withLock({ $0.take() }) else { return }
+                    // Requests in flight finish first; every write is already committed.
+                    server.stop()
+                    stopped.resume()
+                }
+                source.resume()
+                sources.append(source)
+            }
         }
-        stop.wait()
-        // Requests in flight finish before the daemon returns; every write is already committed.
-        server.stop()
+        sources.forEach { $0.cancel() }
         print("Hark stopped.")
         return 0
     }

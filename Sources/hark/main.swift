@@ -58,7 +58,7 @@ func run() async -> Int32 {
         case "vocabulary": return try await Commands.vocabulary(arguments, dbPath: dbPath)
         case "apps": return try await Commands.apps(arguments, dbPath: dbPath)
         case "catalog": return try Commands.catalog(arguments, dbPath: dbPath)
-        case "serve": return try Commands.serve(arguments, dbPath: dbPath)
+        case "serve": return try await Commands.serve(arguments, dbPath: dbPath)
         default: return 2
         }
     } catch let error as UsageError {

@@ -20,7 +20,7 @@ final class LiveServer: Sendable {
             FileManager.default.temporaryDirectory
             .appendingPathComponent("hark-server-\(UUID().uuidString).db").path
         let api = HarkAPI(assistant: try Assistant(databasePath: databasePath), tokens: tokens)
-        server = HTTPServer { api.respond($0) }
+        server = HTTPServer { await api.respond($0) }
         port = try server.start(host: "127.0.0.1", port: 0)
     }
 
