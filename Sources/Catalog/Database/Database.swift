@@ -10,7 +10,6 @@ public final class Database {
 
     /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
     public init(path: String) throws {
-        _ = Self.configured
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, path != ":memory:" {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -34,11 +33,6 @@ public final class Database {
         // pages count as resident memory: 580 MiB in the 1 M benchmark.)
         try execute("PRAGMA cache_size=-65536")
     }
-
-    /// Process-wide settings, made once before the first connection opens.
-    private static let configured: Bool = {
-        hark_sqlite_disable_memory_statistics() == SQLITE_OK
-    }()
 
     deinit {
         statements.removeAll()
