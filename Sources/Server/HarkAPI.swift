@@ -34,11 +34,10 @@ public final class HarkAPI: Sendable {
         let (route, response) = await route(request)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.record(route: route, status: response.status, seconds: seconds)
-        let line: [String: String] = [
-            "time": Date().formatted(.iso8601), "method": request.method, "path": request.path,
-            "status": String(response.status), "ms": String(format: "%.2f", seconds * 1000),
-        ]
-        log(Self.encode(line))
+        let line = AccessLine(
+            time: Self.timestamps.now(), method: request.method, path: request.path, status: response.status,
+            ms: (seconds * 100_000).rounded() / 100)
+        log((try? StreamingJSONEncoder.string(line)) ?? "{}")
         return response
     }
 
@@ -451,6 +450,17 @@ public final class HarkAPI: Sendable {
         var nowPlaying: NowPlayingInfo?
     }
 
+    /// One access log line.
+    struct AccessLine: Encodable {
+        var time: String
+        var method: String
+        var path: String
+        var status: Int
+        var ms: Double
+    }
+
+    static let timestamps = Timestamps()
+
     struct ErrorBody: Encodable {
         var error: String
         var status: Int
@@ -484,12 +494,6 @@ public final class HarkAPI: Sendable {
     static func json<T: Encodable>(_ status: Int, _ value: T) -> HTTPResponse {
         let body = (try? StreamingJSONEncoder.encode(value)) ?? Data("{}".utf8)
         return HTTPResponse(status: status, body: body)
-    }
-
-    static func encode(_ value: [String: String]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "{}"
     }
 
     static func describe(_ error: any Error) -> String {
@@ -526,6 +530,20 @@ public final class HarkAPI: Sendable {
 
 private final class Box<T>: @unchecked Sendable {
     var value: T?
+}
+
+/// ISO 8601 times for log lines, formatted once a second rather than once a request.
+final class Timestamps: Sendable {
+    private let last = Mutex<(second: Int, text: String)>((-1, ""))
+
+    func now() -> String {
+        let date = Date()
+        let second = Int(date.timeIntervalSince1970)
+        if let text = last.withLock({ $0.second == second ? $0.text : nil }) { return text }
+        let text = date.formatted(.iso8601)
+        last.withLock { $0 = (second, text) }
+        return text
+    }
 }
 
 /// Request counts, latency histogram and errors, in Prometheus' text format.
