@@ -45,6 +45,15 @@ struct StreamingJSONEncoderTests {
                 == #"{"identifier":"x","title":"","type":"station","genres":[],"popularity":0,"isExplicit":false}"#)
     }
 
+    /// Media items are written by hand: every stored field must be there (the sample sets all of
+    /// them), under the name the synthesized conformance gives it.
+    @Test func mediaItemsWrittenByHandKeepEveryField() throws {
+        let fields = Mirror(reflecting: Self.item).children
+        #expect(fields.allSatisfy { String(describing: $0.value) != "nil" }, "the sample leaves a field unset")
+        let written = try JSONSerialization.jsonObject(with: StreamingJSONEncoder.encode(Self.item)) as! [String: Any]
+        #expect(Set(written.keys) == Set(fields.compactMap(\.label)))
+    }
+
     @Test func searchesAndCommandsWithAssociatedValues() throws {
         let search = MediaSearch(
             mediaType: .album, sortOrder: .newest, mediaName: "Thriller", genreNames: ["pop"],

@@ -208,7 +208,11 @@ struct StreamingEncoder: Encoder {
     /// Writes a value into this encoder's slot.
     func encodeValue<T: Encodable>(_ value: T) throws {
         try claim()
-        if T.self == String.self, let string = value as? String {
+        if T.self == MediaItem.self {
+            try withUnsafePointer(to: value) { pointer in
+                try pointer.withMemoryRebound(to: MediaItem.self, capacity: 1) { try stream.write(item: $0.pointee) }
+            }
+        } else if T.self == String.self, let string = value as? String {
             stream.write(string)
         } else if T.self == Date.self, let date = value as? Date {
             try stream.write(double: date.timeIntervalSinceReferenceDate, date)
