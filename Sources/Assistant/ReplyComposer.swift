@@ -28,9 +28,25 @@ struct ReplyComposer: Sendable {
     /// The sentence for `key` with its placeholders filled.
     func say(_ key: String, _ values: [String: String] = [:], language: String = "en") -> String {
         let table = tables[language] ?? tables[String(language.prefix(2))] ?? [:]
-        var text = table[key] ?? tables["en"]?[key] ?? key
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        let text = Self.fill(table[key] ?? tables["en"]?[key] ?? key, values)
         return language.hasPrefix("fr") ? Self.frenchElision(text) : text
+    }
+
+    /// The template with each `{name}` that has a value replaced by it (values are not read again
+    /// for placeholders); unknown placeholders stay as written.
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
+        var out = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            out += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = values[name] { out += value } else { out += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
     }
 
     /// French drops the vowel of "de" before a vowel: "Skyfall d'Adele", not "de Adele". Templates
