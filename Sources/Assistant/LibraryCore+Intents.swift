@@ -135,8 +135,8 @@ extension LibraryCore {
         ]
         var values: [SQLValue] = [.integer(seed.rowID)]
         if let genre = seed.item.genres.first {
-            clauses.append("i.genres LIKE ?")
-            values.append(.text("%|\(genre)|%"))
+            clauses.append("instr(i.genres, ?) > 0")
+            values.append(.text("|\(NameFolding.key(genre))|"))
         }
         let similar = try store.items(
             where: "i.type = 'song' AND i.id != ? AND (" + clauses.joined(separator: " OR ") + ")",

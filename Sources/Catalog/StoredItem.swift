@@ -137,7 +137,7 @@ extension CatalogStore {
             return try items(where: "i.parent_id = ?", [id], order: "i.released DESC", limit: limit)
         case .genre:
             return try items(
-                where: "i.type = 'song' AND i.genres LIKE ?", [.text("%|\(stored.coreKey)|%")],
+                where: "i.type = 'song' AND instr(i.genres, ?) > 0", [.text("|\(stored.coreKey)|")],
                 limit: limit)
         default:
             return [stored]

@@ -358,12 +358,14 @@ public struct Resolver {
         var clauses = ["i.type = ?"]
         var values: [SQLValue] = [.text((type ?? .song).rawValue)]
         if let genres = search.genreNames, !genres.isEmpty {
-            clauses.append("(" + genres.map { _ in "i.genres LIKE ?" }.joined(separator: " OR ") + ")")
-            values += genres.map { .text("%" + NameFolding.key($0) + "|%") }
+            // instr, not LIKE: a LIKE pattern bound as a parameter makes SQLite compile the statement
+            // again whenever the pattern changes (a fifth of the server's time went to it).
+            clauses.append("(" + genres.map { _ in "instr(i.genres, ?) > 0" }.joined(separator: " OR ") + ")")
+            values += genres.map { .text(NameFolding.key($0) + "|") }
         }
         if let moods = search.moodNames, !moods.isEmpty {
-            clauses.append("(" + moods.map { _ in "i.moods LIKE ?" }.joined(separator: " OR ") + ")")
-            values += moods.map { .text("%|" + NameFolding.key($0) + "|%") }
+            clauses.append("(" + moods.map { _ in "instr(i.moods, ?) > 0" }.joined(separator: " OR ") + ")")
+            values += moods.map { .text("|" + NameFolding.key($0) + "|") }
         }
         if let range = search.releaseDate {
             clauses.append("i.year BETWEEN ? AND ?")
