@@ -38,7 +38,52 @@ extension LibraryCore {
         return rest.isEmpty
     }
 
-    func handlePlay(_ intent: PlayMediaIntent, user: String, device: String) throws -> IntentResponse {
+    /// What a play request will queue, when that does not depend on the player.
+    struct PlannedPlay: Sendable {
+        var queue: [MediaItem]
+        var details: [String: String]
+    }
+
+    /// Works out a play request's queue on a reader, before the player is touched (nil: the
+    /// request resumes what is loaded or plays a mix, which the player decides). Outside the actor,
+    /// so requests build their queues side by side.
+    nonisolated func planPlay(_ intent: PlayMediaIntent, user: String) throws -> PlannedPlay? {
+        try readers.with { reader in
+            let queues = reader.queues
+            let stationTypes: Set<MediaItemType> = [.station, .musicStation, .algorithmicRadioStation]
+            if intent.mediaSearch.reference == .currentlyPlaying, let type = intent.mediaSearch.mediaType,
+                stationTypes.contains(type), let seed = intent.mediaItems.first,
+                let stored = try reader.store.item(identifier: seed.identifier)
+            {
+                // "More like this": the seed's artist and genre, most popular first, shuffled.
+                return PlannedPlay(
+                    queue: try queues.station(from: stored, user: user), details: ["kind": "station", "seed": seed.title])
+            }
+            if let chosen = intent.mediaItems.first, let stored = try reader.store.item(identifier: chosen.identifier) {
+                if Self.isBrowse(intent.mediaSearch) {
+                    // "Play some jazz": everything that fits, not only the first hit, shuffled.
+                    let fitting = try reader.resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item)
+                    return PlannedPlay(queue: fitting, details: ["kind": "browse"])
+                }
+                let queue =
+                    intent.playbackQueueLocation == .now
+                    ? try queues.queue(for: stored, user: user) : try reader.store.playableItems(for: stored).map(\.item)
+                return PlannedPlay(queue: queue, details: ["kind": "item"])
+            }
+            if intent.mediaSearch.reference == .my {
+                let mine = try queues.myMusic(user: user)
+                if mine.isEmpty {
+                    return PlannedPlay(queue: try queues.mix(user: user), details: ["kind": "mix", "emptyLibrary": "true"])
+                }
+                return PlannedPlay(queue: mine, details: ["kind": "myMusic"])
+            }
+            return nil
+        }
+    }
+
+    func handlePlay(_ intent: PlayMediaIntent, plan: PlannedPlay?, user: String, device: String) throws
+        -> IntentResponse
+    {
         if let speed = intent.playbackSpeed {
             if speed < Self.speedRange.lowerBound { return IntentResponse(code: .failure, speedReason: .belowMinimum) }
             if speed > Self.speedRange.upperBound { return IntentResponse(code: .failure, speedReason: .aboveMaximum) }
@@ -52,37 +97,10 @@ extension LibraryCore {
             case .all: return .all
             }
         }
-        var details: [String: String] = [:]
+        var details = plan?.details ?? [:]
         var queue: [MediaItem]
-        let stationTypes: Set<MediaItemType> = [.station, .musicStation, .algorithmicRadioStation]
-        if intent.mediaSearch.reference == .currentlyPlaying, let type = intent.mediaSearch.mediaType,
-            stationTypes.contains(type), let seed = intent.mediaItems.first,
-            let stored = try store.item(identifier: seed.identifier)
-        {
-            // "More like this": the seed's artist and genre, most popular first, shuffled.
-            queue = try station(from: stored, user: user)
-            details["kind"] = "station"
-            details["seed"] = seed.title
-        } else if let chosen = intent.mediaItems.first, let stored = try store.item(identifier: chosen.identifier) {
-            if Self.isBrowse(intent.mediaSearch) {
-                // "Play some jazz": everything that fits, not only the first hit, shuffled.
-                queue = try resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item)
-                details["kind"] = "browse"
-            } else {
-                queue =
-                    intent.playbackQueueLocation == .now
-                    ? try self.queue(for: stored, user: user)
-                    : try store.playableItems(for: stored).map(\.item)
-                details["kind"] = "item"
-            }
-        } else if intent.mediaSearch.reference == .my {
-            queue = try myMusic(user: user)
-            details["kind"] = "myMusic"
-            if queue.isEmpty {
-                queue = try mix(user: user)
-                details["kind"] = "mix"
-                details["emptyLibrary"] = "true"
-            }
+        if let plan {
+            queue = plan.queue
         } else {
             let machine = try player(device)
             if let current = machine.current, intent.playbackQueueLocation == .now {
@@ -90,7 +108,7 @@ extension LibraryCore {
                 details["kind"] = "resume"
                 return IntentResponse(code: .success, items: [current], details: details)
             }
-            queue = try mix(user: user)
+            queue = try queues.mix(user: user)
             details["kind"] = "mix"
         }
         guard let first = queue.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
@@ -124,25 +142,6 @@ extension LibraryCore {
             items = [played] + items.filter { $0 != played }
         }
         return IntentResponse(code: .success, items: Array(items.prefix(5)), details: details)
-    }
-
-    /// Songs like a seed song: by its artist or in its first genre, without the seed and dislikes.
-    func station(from seed: StoredItem, user: String, limit: Int = 40) throws -> [MediaItem] {
-        let disliked = try library.dislikedIdentifiers(user: user)
-        var clauses = [
-            "i.id IN (SELECT item_id FROM item_artists WHERE artist_id IN "
-                + "(SELECT artist_id FROM item_artists WHERE item_id = ?))"
-        ]
-        var values: [SQLValue] = [.integer(seed.rowID)]
-        if let genre = seed.item.genres.first {
-            clauses.append("instr(i.genres, ?) > 0")
-            values.append(.text("|\(NameFolding.key(genre))|"))
-        }
-        let similar = try store.items(
-            where: "i.type = 'song' AND i.id != ? AND (" + clauses.joined(separator: " OR ") + ")",
-            [.integer(seed.rowID)] + values, limit: limit)
-        let items = similar.map(\.item).filter { !disliked.contains($0.identifier) }
-        return items.isEmpty ? try mix(user: user) : items
     }
 
     /// Genre, mood, decade or order without a name.

@@ -246,53 +246,6 @@ actor LibraryCore {
             try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
         } ?? []
     }
-
-    /// What to queue for the chosen item: its contents, and after a single song more by the same artist.
-    func queue(for chosen: StoredItem, user: String) throws -> [MediaItem] {
-        let disliked = try library.dislikedIdentifiers(user: user)
-        var items = try store.playableItems(for: chosen)
-        if chosen.item.type == .song, let artist = try current(artistOf: chosen) {
-            items += try store.playableItems(for: artist, limit: 20).filter { $0.rowID != chosen.rowID }
-        }
-        let keep = items.map(\.item).filter {
-            $0.identifier == chosen.item.identifier || !disliked.contains($0.identifier)
-        }
-        return keep.isEmpty ? [chosen.item] : keep
-    }
-
-    private func current(artistOf stored: StoredItem) throws -> StoredItem? {
-        let row = try db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ? ORDER BY position LIMIT 1")
-            .rows([.integer(stored.rowID)]).first
-        return try row?.int(0).flatMap { try store.item(rowID: Int64($0)) }
-    }
-
-    /// A sensible mix when nothing was asked for: the user's liked songs and library, then the catalog's
-    /// most popular songs, without dislikes, shuffled.
-    func mix(user: String, limit: Int = 40) throws -> [MediaItem] {
-        let disliked = try library.dislikedIdentifiers(user: user)
-        var seen = Set<String>()
-        var items: [MediaItem] = []
-        let mine =
-            try library.likedSongs(user: user) + library.libraryItems(user: user).filter { $0.item.type == .song }
-        for stored in mine + (try store.items(where: "i.type = 'song'", limit: limit * 3))
-        where !disliked.contains(stored.item.identifier) && seen.insert(stored.item.identifier).inserted {
-            items.append(stored.item)
-        }
-        return Array(items.prefix(limit))
-    }
-
-    /// The user's own music for "play my library" / "my favourites".
-    func myMusic(user: String) throws -> [MediaItem] {
-        let liked = try library.likedSongs(user: user)
-        let added = try library.libraryItems(user: user)
-        var seen = Set<String>()
-        var out: [MediaItem] = []
-        for stored in liked + added {
-            for item in try store.playableItems(for: stored, limit: 50) where seen.insert(item.item.identifier).inserted
-            {
-                out.append(item.item)
-            }
-        }
-        return out
-    }
+    /// Queues built on the library's own connection (the few cases that need the player first).
+    var queues: QueueBuilder { QueueBuilder(store: store, resolver: resolver, library: library) }
 }

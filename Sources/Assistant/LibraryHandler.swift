@@ -27,7 +27,8 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
 
     func handle(intent: PlayMediaIntent) async -> IntentResponse {
         do {
-            return try await core.handlePlay(intent, user: user, device: device)
+            let plan = try core.planPlay(intent, user: user)
+            return try await core.handlePlay(intent, plan: plan, user: user, device: device)
         } catch is PlayerUnreachable {
             return IntentResponse(code: .failure, reason: .serviceUnavailable, details: ["unreachable": "player"])
         } catch {

@@ -23,6 +23,8 @@ final class Readers: Sendable {
             library = try UserLibrary(store: store)
         }
 
+        var queues: QueueBuilder { QueueBuilder(store: store, resolver: resolver, library: library) }
+
         func setting(_ key: String, user: String) throws -> String? {
             try store.db.prepare("SELECT value FROM user_settings WHERE user = ? AND key = ?")
                 .rows([.text(user), .text(key)]).first?.string(0)

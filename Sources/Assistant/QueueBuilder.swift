@@ -1,0 +1,81 @@
+import Catalog
+import Foundation
+import Library
+import MediaIntents
+
+/// Play queues from the catalog and a user's library: what follows a song, an album's tracks, a
+/// station, a mix. Read-only, so it runs on a reader connection before the player is touched,
+/// and requests build their queues side by side.
+struct QueueBuilder {
+    let store: CatalogStore
+    let resolver: Resolver
+    let library: UserLibrary
+
+    /// The chosen item's own tracks and, after a song, more by its artist, without dislikes.
+    func queue(for chosen: StoredItem, user: String) throws -> [MediaItem] {
+        let disliked = try library.dislikedIdentifiers(user: user)
+        var items = try store.playableItems(for: chosen)
+        if chosen.item.type == .song, let artist = try firstArtist(of: chosen) {
+            items += try store.playableItems(for: artist, limit: 20).filter { $0.rowID != chosen.rowID }
+        }
+        let keep = items.map(\.item).filter {
+            $0.identifier == chosen.item.identifier || !disliked.contains($0.identifier)
+        }
+        return keep.isEmpty ? [chosen.item] : keep
+    }
+
+    func firstArtist(of stored: StoredItem) throws -> StoredItem? {
+        let row = try store.db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ? ORDER BY position LIMIT 1")
+            .rows([.integer(stored.rowID)]).first
+        return try row?.int(0).flatMap { try store.item(rowID: Int64($0)) }
+    }
+
+    /// A sensible mix when nothing was asked for: the user's liked songs and library, then the catalog's
+    /// most popular songs, without dislikes, shuffled.
+    func mix(user: String, limit: Int = 40) throws -> [MediaItem] {
+        let disliked = try library.dislikedIdentifiers(user: user)
+        var seen = Set<String>()
+        var items: [MediaItem] = []
+        let mine =
+            try library.likedSongs(user: user) + library.libraryItems(user: user).filter { $0.item.type == .song }
+        for stored in mine + (try store.items(where: "i.type = 'song'", limit: limit * 3))
+        where !disliked.contains(stored.item.identifier) && seen.insert(stored.item.identifier).inserted {
+            items.append(stored.item)
+        }
+        return Array(items.prefix(limit))
+    }
+
+    /// The user's own music for "play my library" / "my favourites".
+    func myMusic(user: String) throws -> [MediaItem] {
+        let liked = try library.likedSongs(user: user)
+        let added = try library.libraryItems(user: user)
+        var seen = Set<String>()
+        var out: [MediaItem] = []
+        for stored in liked + added {
+            for item in try store.playableItems(for: stored, limit: 50) where seen.insert(item.item.identifier).inserted
+            {
+                out.append(item.item)
+            }
+        }
+        return out
+    }
+
+    /// Songs like a seed song: by its artist or in its first genre, without the seed and dislikes.
+    func station(from seed: StoredItem, user: String, limit: Int = 40) throws -> [MediaItem] {
+        let disliked = try library.dislikedIdentifiers(user: user)
+        var clauses = [
+            "i.id IN (SELECT item_id FROM item_artists WHERE artist_id IN "
+                + "(SELECT artist_id FROM item_artists WHERE item_id = ?))"
+        ]
+        var values: [SQLValue] = [.integer(seed.rowID)]
+        if let genre = seed.item.genres.first {
+            clauses.append("instr(i.genres, ?) > 0")
+            values.append(.text("|\(NameFolding.key(genre))|"))
+        }
+        let similar = try store.items(
+            where: "i.type = 'song' AND i.id != ? AND (" + clauses.joined(separator: " OR ") + ")",
+            [.integer(seed.rowID)] + values, limit: limit)
+        let items = similar.map(\.item).filter { !disliked.contains($0.identifier) }
+        return items.isEmpty ? try mix(user: user) : items
+    }
+}
