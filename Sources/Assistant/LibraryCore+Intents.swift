@@ -57,7 +57,8 @@ extension LibraryCore {
             {
                 // "More like this": the seed's artist and genre, most popular first, shuffled.
                 return PlannedPlay(
-                    queue: try queues.station(from: stored, user: user), details: ["kind": "station", "seed": seed.title])
+                    queue: try queues.station(from: stored, user: user),
+                    details: ["kind": "station", "seed": seed.title])
             }
             if let chosen = intent.mediaItems.first, let stored = try reader.store.item(identifier: chosen.identifier) {
                 if Self.isBrowse(intent.mediaSearch) {
@@ -67,13 +68,15 @@ extension LibraryCore {
                 }
                 let queue =
                     intent.playbackQueueLocation == .now
-                    ? try queues.queue(for: stored, user: user) : try reader.store.playableItems(for: stored).map(\.item)
+                    ? try queues.queue(for: stored, user: user)
+                    : try reader.store.playableItems(for: stored).map(\.item)
                 return PlannedPlay(queue: queue, details: ["kind": "item"])
             }
             if intent.mediaSearch.reference == .my {
                 let mine = try queues.myMusic(user: user)
                 if mine.isEmpty {
-                    return PlannedPlay(queue: try queues.mix(user: user), details: ["kind": "mix", "emptyLibrary": "true"])
+                    return PlannedPlay(
+                        queue: try queues.mix(user: user), details: ["kind": "mix", "emptyLibrary": "true"])
                 }
                 return PlannedPlay(queue: mine, details: ["kind": "myMusic"])
             }

@@ -23,6 +23,8 @@ actor LibraryCore {
 
     init(path: String, clock: any PlayerClock, output: any PlayerOutput) throws {
         let db = try Database(path: path)
+        // The writer mostly writes (reads go to the readers), so a small page cache bounds memory.
+        try db.execute("PRAGMA cache_size=-16384")
         let store = try CatalogStore(db: db)
         try DemoCatalog.seedIfEmpty(store)
         self.db = db

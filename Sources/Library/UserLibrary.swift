@@ -188,10 +188,22 @@ public final class UserLibrary {
 
     // MARK: History
 
-    /// Records that an item was played.
+    /// Plays kept per user: history answers "what did I play", and without a bound a busy server's
+    /// database (and the page caches over it) would grow with every song.
+    public static let historyKept = 1_000
+
+    /// Records that an item was played; now and then drops the user's plays beyond the last
+    /// `historyKept` (every 64th play overall, so trimming costs nothing on most plays).
     public func recordPlay(_ item: MediaItem, user: String, at time: Double) throws {
         try db.prepare("INSERT INTO history(user, item_ident, played_at) VALUES(?,?,?)")
             .run([.text(user), .text(item.identifier), .real(time)])
+        guard db.lastInsertRowID % 64 == 0 else { return }
+        try db.prepare(
+            """
+            DELETE FROM history WHERE user = ?1 AND played_at < (
+                SELECT played_at FROM history WHERE user = ?1 ORDER BY played_at DESC LIMIT 1 OFFSET ?2)
+            """
+        ).run([.text(user), .integer(Int64(Self.historyKept - 1))])
     }
 
     /// Keeps where the user is in a book or an episode (a place within the last minute counts as finished).

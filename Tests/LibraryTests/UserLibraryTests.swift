@@ -73,4 +73,18 @@ struct UserLibraryTests {
         #expect(try library.history(user: "ann").map(\.item.title) == ["Hello", "Skyfall"])
         #expect(try library.history(user: "bob").isEmpty)
     }
+
+    /// A busy player's history stays bounded: old plays go, the newest stay, other users keep theirs.
+    @Test func historyKeepsTheLatestPlaysOnly() throws {
+        let (_, library, skyfall, hello) = try libraryFixture()
+        for second in 0..<5 { try library.recordPlay(hello, user: "bob", at: Double(second)) }
+        let plays = UserLibrary.historyKept + 300
+        for second in 0..<plays {
+            try library.recordPlay(second % 2 == 0 ? skyfall : hello, user: "ann", at: Double(100 + second))
+        }
+        let kept = try library.history(user: "ann", limit: plays)
+        #expect(kept.count >= UserLibrary.historyKept && kept.count < UserLibrary.historyKept + 64)
+        #expect(kept.first?.item.title == ((plays - 1) % 2 == 0 ? "Skyfall" : "Hello"))
+        #expect(try library.history(user: "bob").count == 5)
+    }
 }
