@@ -239,15 +239,13 @@ struct StreamingEncoder: Encoder {
     }
 }
 
-struct StreamingSingleValue: SingleValueEncodingContainer {
-    let encoder: StreamingEncoder
-    var codingPath: [any CodingKey] { [] }
+/// The unkeyed and single-value containers write plain values alike, each once its place is ready
+/// (`put` claims a single value's slot, or starts an array's next element).
+protocol StreamingValueWriter {
+    func put(_ write: (JSONByteStream) throws -> Void) throws
+}
 
-    private func put(_ write: (JSONByteStream) throws -> Void) throws {
-        try encoder.claim()
-        try write(encoder.stream)
-    }
-
+extension StreamingValueWriter {
     mutating func encodeNil() throws { try put { $0.bytes.append(contentsOf: Array("null".utf8)) } }
     mutating func encode(_ value: Bool) throws {
         try put { $0.bytes.append(contentsOf: Array((value ? "true" : "false").utf8)) }
@@ -265,6 +263,17 @@ struct StreamingSingleValue: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try put { $0.write(integer: value) } }
     mutating func encode(_ value: UInt32) throws { try put { $0.write(integer: value) } }
     mutating func encode(_ value: UInt64) throws { try put { $0.write(integer: value) } }
+}
+
+struct StreamingSingleValue: SingleValueEncodingContainer, StreamingValueWriter {
+    let encoder: StreamingEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    func put(_ write: (JSONByteStream) throws -> Void) throws {
+        try encoder.claim()
+        try write(encoder.stream)
+    }
+
     mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encodeValue(value) }
 }
 
@@ -339,35 +348,18 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
+struct StreamingUnkeyedContainer: UnkeyedEncodingContainer, StreamingValueWriter {
     let stream: JSONByteStream
     let level: Int
     let id: Int
     var codingPath: [any CodingKey] { [] }
     var count: Int { level < stream.open.count && stream.open[level].id == id ? stream.open[level].count : 0 }
 
-    private func put(_ write: (JSONByteStream) throws -> Void) throws {
+    func put(_ write: (JSONByteStream) throws -> Void) throws {
         try stream.beginElement(level: level, id: id)
         try write(stream)
     }
 
-    mutating func encodeNil() throws { try put { $0.bytes.append(contentsOf: Array("null".utf8)) } }
-    mutating func encode(_ value: Bool) throws {
-        try put { $0.bytes.append(contentsOf: Array((value ? "true" : "false").utf8)) }
-    }
-    mutating func encode(_ value: String) throws { try put { $0.write(value) } }
-    mutating func encode(_ value: Double) throws { try put { try $0.write(double: value, value) } }
-    mutating func encode(_ value: Float) throws { try put { try $0.write(double: Double(value), value) } }
-    mutating func encode(_ value: Int) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: Int8) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: Int16) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: Int32) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: Int64) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: UInt) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: UInt8) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: UInt16) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: UInt32) throws { try put { $0.write(integer: value) } }
-    mutating func encode(_ value: UInt64) throws { try put { $0.write(integer: value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         try put { try StreamingEncoder.child(of: $0).encodeValue(value) }
     }
