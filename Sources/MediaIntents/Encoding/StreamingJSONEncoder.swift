@@ -98,6 +98,19 @@ final class JSONByteStream {
         open[level].count += 1
     }
 
+    /// The encoder for a nested container, once `start` began its element; a container already
+    /// closed cannot take one (the value then goes to Foundation's encoder).
+    func nestedEncoder(_ start: () throws -> Void) -> StreamingEncoder {
+        do { try start() } catch { failed = true }
+        return StreamingEncoder.child(of: self)
+    }
+
+    /// What a super encoder gets: one pass cannot merge it, so the value goes to Foundation's encoder.
+    func unsupportedEncoder() -> any Encoder {
+        failed = true
+        return StreamingEncoder.child(of: self)
+    }
+
     func write(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         var string = string
@@ -327,25 +340,11 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         nested(key).unkeyedContainer()
     }
 
-    /// The encoder for a nested container's slot; a container already closed cannot take one.
-    private func nested(_ key: Key) -> StreamingEncoder {
-        do {
-            try put(key) { _ in }
-        } catch {
-            stream.failed = true
-        }
-        return StreamingEncoder.child(of: stream)
-    }
+    private func nested(_ key: Key) -> StreamingEncoder { stream.nestedEncoder { try put(key) { _ in } } }
 
-    mutating func superEncoder() -> any Encoder {
-        stream.failed = true
-        return StreamingEncoder.child(of: stream)
-    }
+    mutating func superEncoder() -> any Encoder { stream.unsupportedEncoder() }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        stream.failed = true
-        return StreamingEncoder.child(of: stream)
-    }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { stream.unsupportedEncoder() }
 }
 
 struct StreamingUnkeyedContainer: UnkeyedEncodingContainer, StreamingValueWriter {
@@ -372,17 +371,7 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer, StreamingValueWriter
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nested().unkeyedContainer() }
 
-    private func nested() -> StreamingEncoder {
-        do {
-            try put { _ in }
-        } catch {
-            stream.failed = true
-        }
-        return StreamingEncoder.child(of: stream)
-    }
+    private func nested() -> StreamingEncoder { stream.nestedEncoder { try put { _ in } } }
 
-    mutating func superEncoder() -> any Encoder {
-        stream.failed = true
-        return StreamingEncoder.child(of: stream)
-    }
+    mutating func superEncoder() -> any Encoder { stream.unsupportedEncoder() }
 }
