@@ -99,7 +99,8 @@ public final class HTTPServer: Sendable {
         pending.state.withLock { $0.answering = true }
         MHD_suspend_connection(connection)
         nonisolated(unsafe) let suspended = connection
-        Task {
+        // Ahead of other work on the pool: a client is waiting.
+        Task(priority: .high) {
             let response = await handle(request)
             pending.state.withLock { $0.response = response }
             MHD_resume_connection(suspended)

@@ -8,7 +8,21 @@ struct HarkRun {
     var stderr: String
 }
 
-func hark(_ arguments: [String], input: String? = nil) throws -> HarkRun {
+/// Runs `hark` on a thread outside the concurrency pool: waiting for a child process on one of the
+/// pool's threads (one per core) starves everything else in the test process, the HTTP server's
+/// answers included.
+func hark(_ arguments: [String], input: String? = nil) async throws -> HarkRun {
+    try await offThePool { try runHark(arguments, input: input) }
+}
+
+/// Blocking work on a dispatch thread, awaited.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+private func runHark(_ arguments: [String], input: String?) throws -> HarkRun {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var binary = folder.appendingPathComponent("hark")
     if !FileManager.default.fileExists(atPath: binary.path) {
@@ -48,60 +62,60 @@ func scratchDatabase() throws -> String {
 
 @Suite("Command line")
 struct CommandLineTests {
-    @Test func askAnswers() throws {
-        let run = try hark(["ask", "--db", try scratchDatabase(), "play", "skyfall", "by", "adele"])
+    @Test func askAnswers() async throws {
+        let run = try await hark(["ask", "--db", try scratchDatabase(), "play", "skyfall", "by", "adele"])
         #expect(run.status == 0)
         #expect(run.stdout == "Playing Skyfall by Adele.\n")
     }
 
-    @Test func askJsonIsTheOutcome() throws {
-        let run = try hark(["ask", "--json", "--db", try scratchDatabase(), "play the album thriller"])
+    @Test func askJsonIsTheOutcome() async throws {
+        let run = try await hark(["ask", "--json", "--db", try scratchDatabase(), "play the album thriller"])
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(object?["code"] as? String == "success")
         #expect((object?["understood"] as? [String: Any])?["intent"] as? String == "playMedia")
         #expect((object?["items"] as? [[String: Any]])?.first?["type"] as? String == "album")
     }
 
-    @Test func unknownCommandAndOptionAreOneClearLine() throws {
-        let command = try hark(["frobnicate"])
+    @Test func unknownCommandAndOptionAreOneClearLine() async throws {
+        let command = try await hark(["frobnicate"])
         #expect(command.status == 2)
         #expect(command.stderr == "hark: unknown command 'frobnicate'. Run 'hark --help' for the commands.\n")
-        let option = try hark(["ask", "--colour", "x"])
+        let option = try await hark(["ask", "--colour", "x"])
         #expect(option.status == 2 && option.stderr.contains("unknown option --colour"))
-        let empty = try hark(["ask", "--db", try scratchDatabase()])
+        let empty = try await hark(["ask", "--db", try scratchDatabase()])
         #expect(empty.status == 2 && empty.stderr.contains("say what to do"))
     }
 
     @Test(arguments: ["ask", "repl", "import", "eval", "parse", "bench"])
-    func everyCommandHasHelp(_ command: String) throws {
-        let run = try hark([command, "--help"])
+    func everyCommandHasHelp(_ command: String) async throws {
+        let run = try await hark([command, "--help"])
         #expect(run.status == 0 && run.stdout.hasPrefix("Usage: hark \(command)"))
     }
 
-    @Test func importRejectsMalformedLinesAndKeepsTheDatabase() throws {
+    @Test func importRejectsMalformedLinesAndKeepsTheDatabase() async throws {
         let db = try scratchDatabase()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).jsonl")
         try "{\"type\":\"song\",\"title\":\"Harbour Lights Again\",\"artist\":\"Ana Lune\"}\n{oops\n".write(
             to: file, atomically: true, encoding: .utf8)
-        let run = try hark(["import", "--db", db, file.path])
+        let run = try await hark(["import", "--db", db, file.path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("line 2"))
-        let ask = try hark(["ask", "--db", db, "play harbour lights again by ana lune"])
+        let ask = try await hark(["ask", "--db", db, "play harbour lights again by ana lune"])
         #expect(ask.stdout == "I couldn't find harbour lights again by ana lune.\n")
-        let skipping = try hark(["import", "--db", db, "--skip-bad-rows", file.path])
+        let skipping = try await hark(["import", "--db", db, "--skip-bad-rows", file.path])
         #expect(skipping.status == 0 && skipping.stdout.contains("Imported 1 rows"))
-        let again = try hark(["ask", "--db", db, "play harbour lights again by ana lune"])
+        let again = try await hark(["ask", "--db", db, "play harbour lights again by ana lune"])
         #expect(again.stdout == "Playing Harbour Lights Again by Ana Lune.\n")
     }
 
-    @Test func importMissingFile() throws {
-        let run = try hark(["import", "--db", try scratchDatabase(), "/no/such/file.csv"])
+    @Test func importMissingFile() async throws {
+        let run = try await hark(["import", "--db", try scratchDatabase(), "/no/such/file.csv"])
         #expect(run.status == 1 && run.stderr.contains("/no/such/file.csv: no such file"))
     }
 
-    @Test func parseWritesExpectShapedLines() throws {
+    @Test func parseWritesExpectShapedLines() async throws {
         let input = "pause\n{\"id\": \"r1\", \"lang\": \"en\", \"text\": \"skip forward 45 seconds\"}\n"
-        let run = try hark(["parse"], input: input)
+        let run = try await hark(["parse"], input: input)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines[0] == #"{"expect":{"intent":"pause"},"text":"pause"}"#)
@@ -111,14 +125,14 @@ struct CommandLineTests {
         )
     }
 
-    @Test func evalReportsScores() throws {
+    @Test func evalReportsScores() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).jsonl")
         try """
         {"id": "a", "lang": "en", "text": "pause", "expect": {"intent": "pause"}, "scored": []}
         {"id": "b", "lang": "en", "text": "play Skyfall by Adele", "expect": {"intent": "playMedia", "search": {"mediaName": "Skyfall", "artistName": "Adele"}}, "scored": ["mediaName", "artistName"]}
         {"id": "c", "lang": "en", "text": "tell me a joke", "expect": {"intent": "playMedia"}, "scored": []}
         """.write(to: file, atomically: true, encoding: .utf8)
-        let run = try hark(["eval", file.path])
+        let run = try await hark(["eval", file.path])
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(report?["rows"] as? Int == 3)
         #expect(abs((report?["intentAccuracy"] as? Double ?? 0) - 0.6667) < 0.001)
@@ -126,31 +140,31 @@ struct CommandLineTests {
         #expect((report?["failures"] as? [[String: Any]])?.count == 1)
     }
 
-    @Test func evalNamesABadLine() throws {
+    @Test func evalNamesABadLine() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString).jsonl")
         try "{\"text\": \"pause\"}\n[1,2]\n".write(to: file, atomically: true, encoding: .utf8)
-        let run = try hark(["eval", file.path])
+        let run = try await hark(["eval", file.path])
         #expect(run.status == 1 && run.stderr.contains("line 2"))
     }
 
-    @Test func replKeepsTheConversation() throws {
-        let run = try hark(
+    @Test func replKeepsTheConversation() async throws {
+        let run = try await hark(
             ["repl", "--db", try scratchDatabase()], input: "play hello by adele\nwhat song is this\nquit\n")
         #expect(run.stdout == "Playing Hello by Adele.\nThis is Hello by Adele.\n")
     }
 
-    @Test func generateImportAndBenchResolveOnASmallCatalog() throws {
+    @Test func generateImportAndBenchResolveOnASmallCatalog() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-gen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("c.jsonl").path
-        let generated = try hark(["catalog", "generate", "--tracks", "1500", "--seed", "4", "--out", file])
+        let generated = try await hark(["catalog", "generate", "--tracks", "1500", "--seed", "4", "--out", file])
         #expect(generated.status == 0 && generated.stdout.contains("1500 tracks"))
         let db = folder.appendingPathComponent("c.db").path
-        let imported = try hark(["import", "--db", db, file])
+        let imported = try await hark(["import", "--db", db, file])
         #expect(imported.status == 0 && imported.stdout.contains("Imported"), "\(imported.stderr)")
-        let again = try hark(["import", "--db", db, file])
+        let again = try await hark(["import", "--db", db, file])
         #expect(again.stdout.contains(imported.stdout.components(separatedBy: "holds ").last?.prefix(8) ?? "?"))
-        let bench = try hark([
+        let bench = try await hark([
             "bench", "resolve", "--tracks", "1500", "--queries", "200", "--seed", "4", "--db",
             folder.appendingPathComponent("bench.db").path, "--json",
         ])
@@ -164,30 +178,33 @@ struct CommandLineTests {
     }
 
     /// kill -9 in the middle of a large import leaves the catalog as it was, and usable.
-    @Test func killedImportLeavesThePreviousCatalog() throws {
+    @Test func killedImportLeavesThePreviousCatalog() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let db = try scratchDatabase()
-        func counts() throws -> String {
-            try hark(["catalog", "--db", db]).stdout.split(separator: "\n").filter { !$0.hasPrefix("size") }
+        func counts() async throws -> String {
+            try await hark(["catalog", "--db", db]).stdout.split(separator: "\n").filter { !$0.hasPrefix("size") }
                 .joined(separator: "\n")
         }
-        let before = try counts()
+        let before = try await counts()
         let file = folder.appendingPathComponent("big.jsonl").path
-        #expect(try hark(["catalog", "generate", "--tracks", "60000", "--seed", "9", "--out", file]).status == 0)
+        #expect(try await hark(["catalog", "generate", "--tracks", "60000", "--seed", "9", "--out", file]).status == 0)
         for delay in [0.4, 1.5] {
-            let process = Process()
-            process.executableURL = harkBinary()
-            process.arguments = ["import", "--db", db, file]
-            process.standardOutput = Pipe()
-            process.standardError = Pipe()
-            try process.run()
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
-            #expect(try counts() == before)
-            #expect(try hark(["ask", "--db", db, "play", "skyfall"]).stdout == "Playing Skyfall by Adele.\n")
+            let reason = try await offThePool {
+                let process = Process()
+                process.executableURL = harkBinary()
+                process.arguments = ["import", "--db", db, file]
+                process.standardOutput = Pipe()
+                process.standardError = Pipe()
+                try process.run()
+                Thread.sleep(forTimeInterval: delay)
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return process.terminationReason
+            }
+            #expect(reason == .uncaughtSignal)
+            #expect(try await counts() == before)
+            #expect(try await hark(["ask", "--db", db, "play", "skyfall"]).stdout == "Playing Skyfall by Adele.\n")
         }
     }
 }
