@@ -34,12 +34,15 @@ public final class CatalogStore {
     private func refreshStatisticsForNewIndexes() throws {
         let analysed = try db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").rows().first != nil
         guard analysed else { return }
-        let known = Set(
-            try db.prepare("SELECT idx FROM sqlite_stat1 WHERE tbl = 'items'").rows().compactMap { $0.string(0) })
-        guard !known.isEmpty, !Schema.indexNames.filter({ $0.hasPrefix("items_") }).allSatisfy(known.contains) else {
-            return
+        for (table, prefix) in [("items", "items_"), ("item_artists", "item_artists_")] {
+            let known = Set(
+                try db.prepare("SELECT idx FROM sqlite_stat1 WHERE tbl = ?").rows([.text(table)]).compactMap {
+                    $0.string(0)
+                })
+            guard !known.isEmpty, !Schema.indexNames.filter({ $0.hasPrefix(prefix) }).allSatisfy(known.contains)
+            else { continue }
+            try db.execute("PRAGMA analysis_limit=400; ANALYZE \(table);")
         }
-        try db.execute("PRAGMA analysis_limit=400; ANALYZE items;")
     }
 
     /// How many items of each kind the catalog holds.

@@ -69,9 +69,12 @@ enum Schema {
         CREATE INDEX IF NOT EXISTS items_album ON items(album_id, track_no);
         CREATE INDEX IF NOT EXISTS items_parent ON items(parent_id, released);
         CREATE INDEX IF NOT EXISTS item_artists_artist ON item_artists(artist_id);
+        -- An item's first artist (read with every item for its printed names) without sorting.
+        CREATE INDEX IF NOT EXISTS item_artists_order ON item_artists(item_id, position, artist_id);
         """
     static let indexNames = [
         "items_core", "items_title", "items_browse", "items_album", "items_parent", "item_artists_artist",
+        "item_artists_order",
     ]
 
     /// The full-text index over each item's folded name and aliases (column `title`) and its
