@@ -249,5 +249,5 @@ actor LibraryCore {
         } ?? []
     }
     /// Queues built on the library's own connection (the few cases that need the player first).
-    var queues: QueueBuilder { QueueBuilder(store: store, resolver: resolver, library: library) }
+    var queues: QueueBuilder { QueueBuilder(store: store, library: library) }
 }

@@ -8,7 +8,6 @@ import MediaIntents
 /// and requests build their queues side by side.
 struct QueueBuilder {
     let store: CatalogStore
-    let resolver: Resolver
     let library: UserLibrary
 
     /// The chosen item's own tracks and, after a song, more by its artist, without dislikes.

@@ -23,7 +23,7 @@ final class Readers: Sendable {
             library = try UserLibrary(store: store)
         }
 
-        var queues: QueueBuilder { QueueBuilder(store: store, resolver: resolver, library: library) }
+        var queues: QueueBuilder { QueueBuilder(store: store, library: library) }
 
         func setting(_ key: String, user: String) throws -> String? {
             try store.db.prepare("SELECT value FROM user_settings WHERE user = ? AND key = ?")

@@ -4,5 +4,4 @@
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer; Swift cannot import it.
 static inline sqlite3_destructor_type hark_sqlite_transient(void) { return SQLITE_TRANSIENT; }
-
 #endif

@@ -34,7 +34,7 @@ public struct Vocabulary: Sendable, Hashable {
     /// other's folded phrases are reused, not folded again.
     public func merged(with other: Vocabulary) -> Vocabulary {
         var out = self
-        for (type, list) in other.entries { out.add(list, as: type) }
+        for (type, list) in other.entries { out.entries[type, default: []].append(contentsOf: list) }
         let mine = tables()
         let theirs = other.tables()
         out.folded = FoldedTables(
