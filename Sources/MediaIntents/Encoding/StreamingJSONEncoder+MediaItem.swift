@@ -48,7 +48,7 @@ extension JSONByteStream {
         bytes.append(contentsOf: Key.popularity)
         try write(double: item.popularity, item.popularity)
         bytes.append(contentsOf: Key.isExplicit)
-        bytes.append(contentsOf: item.isExplicit ? Array("true".utf8) : Array("false".utf8))
+        write(bool: item.isExplicit)
         if let aliases = item.aliases {
             bytes.append(contentsOf: Key.aliases)
             write(strings: aliases)

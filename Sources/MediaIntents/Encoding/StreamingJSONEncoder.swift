@@ -62,7 +62,7 @@ final class JSONByteStream {
     func finish() throws {
         if failed { throw StreamingUnsupported() }
         close(downTo: 0)
-        if bytes.isEmpty { bytes.append(contentsOf: Array("{}".utf8)) }
+        if bytes.isEmpty { bytes.append(contentsOf: "{}".utf8) }
     }
 
     func newID() -> Int {
@@ -128,8 +128,8 @@ final class JSONByteStream {
                 case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
                 case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: Array("\\u00".utf8))
+                    let hex = Self.hexDigits
+                    bytes.append(contentsOf: "\\u00".utf8)
                     bytes.append(hex[Int(byte >> 4)])
                     bytes.append(hex[Int(byte & 0xF)])
                 }
@@ -139,19 +139,20 @@ final class JSONByteStream {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    static let hexDigits = Array("0123456789abcdef".utf8)
+
+    func write(bool value: Bool) { bytes.append(contentsOf: value ? "true".utf8 : "false".utf8) }
+
     func write<I: FixedWidthInteger>(integer value: I) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
-        var digits: [UInt8] = []
-        var magnitude = value.magnitude
-        while magnitude > 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        }
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(contentsOf: digits.reversed())
+        // Digits least significant first, then turned around in place.
+        let start = bytes.count
+        var magnitude = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     func write(double value: Double, _ encodedValue: Any) throws {
@@ -162,7 +163,7 @@ final class JSONByteStream {
         if value == value.rounded(), abs(value) < 1e15 {
             write(integer: Int64(value))
         } else {
-            bytes.append(contentsOf: Array(value.description.utf8))
+            bytes.append(contentsOf: value.description.utf8)
         }
     }
 
@@ -242,7 +243,7 @@ struct StreamingEncoder: Encoder {
             try value.encode(to: self)
             // Close what the value opened; a value that wrote nothing is an empty object.
             stream.close(downTo: level)
-            if isFresh { stream.bytes.append(contentsOf: Array("{}".utf8)) }
+            if isFresh { stream.bytes.append(contentsOf: "{}".utf8) }
         }
     }
 
@@ -259,9 +260,9 @@ protocol StreamingValueWriter {
 }
 
 extension StreamingValueWriter {
-    mutating func encodeNil() throws { try put { $0.bytes.append(contentsOf: Array("null".utf8)) } }
+    mutating func encodeNil() throws { try put { $0.bytes.append(contentsOf: "null".utf8) } }
     mutating func encode(_ value: Bool) throws {
-        try put { $0.bytes.append(contentsOf: Array((value ? "true" : "false").utf8)) }
+        try put { $0.write(bool: value) }
     }
     mutating func encode(_ value: String) throws { try put { $0.write(value) } }
     mutating func encode(_ value: Double) throws { try put { try $0.write(double: value, value) } }
@@ -303,10 +304,10 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encodeNil(forKey key: Key) throws {
-        try put(key) { $0.bytes.append(contentsOf: Array("null".utf8)) }
+        try put(key) { $0.bytes.append(contentsOf: "null".utf8) }
     }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        try put(key) { $0.bytes.append(contentsOf: Array((value ? "true" : "false").utf8)) }
+        try put(key) { $0.write(bool: value) }
     }
     mutating func encode(_ value: String, forKey key: Key) throws { try put(key) { $0.write(value) } }
     mutating func encode(_ value: Double, forKey key: Key) throws {
