@@ -63,7 +63,7 @@ extension Assistant {
     public func interpret(_ text: String, context: RequestContext = RequestContext()) async -> Understood {
         let vocabulary = await vocabulary(for: context.user)
         let language = context.language ?? understander.detectLanguage(text)
-        let interpretations = understander.understand(text, language: language, vocabulary: vocabulary)
+        let interpretations = understander.understand(text, language: language, vocabulary: vocabulary, tiers: tiers)
         let device = Self.device(for: interpretations.first?.understood.params, context: context)
         return await choose(interpretations, context: context, device: device) ?? .none
     }

@@ -25,20 +25,23 @@ public final class Assistant: Sendable {
     var globalVocabulary: Vocabulary { comprehension.withLock { $0.globalVocabulary } }
     let core: LibraryCore
     let replies: ReplyComposer
+    /// The tiers of understanding used (all of them, unless an evaluation measures fewer).
+    let tiers: Tiers
     /// Requests longer than this many characters are refused with a clear reply.
     public static let maximumCharacters = 1_000
 
     /// Opens (or creates and fills with the demo catalog) the database at `databasePath`.
     public init(
         databasePath: String, registry: AppRegistry = AppRegistry(), clock: any PlayerClock = SystemClock(),
-        output: any PlayerOutput = SimulatedOutput()
+        output: any PlayerOutput = SimulatedOutput(), model: IntentModel? = nil, tiers: Tiers = .all
     ) throws {
+        self.tiers = tiers
         self.core = try LibraryCore(path: databasePath, clock: clock, output: output)
         var registry = registry
         for app in try LibraryCore.registeredApps(path: databasePath) { registry.register(app) }
         self.comprehension = Mutex(
             Comprehension(
-                understander: try Self.understander(registry: registry), registry: registry,
+                understander: try Self.understander(registry: registry, model: model), registry: registry,
                 globalVocabulary: registry.globalVocabulary))
         self.replies = try ReplyComposer()
     }
@@ -53,13 +56,15 @@ public final class Assistant: Sendable {
     }
 
     /// The understanding step on its own, knowing the registered apps' names (for `eval` and `parse`).
-    public static func understander(registry: AppRegistry = AppRegistry()) throws -> Understander {
-        try Understander(extraLists: ["app": registry.apps.flatMap(\.spokenVariants)])
+    public static func understander(registry: AppRegistry = AppRegistry(), model: IntentModel? = nil) throws
+        -> Understander
+    {
+        try Understander(extraLists: ["app": registry.apps.flatMap(\.spokenVariants)], model: model)
     }
 
     /// Only the understanding step: every reading, best first.
     public func understand(_ text: String, language: String? = nil) -> [Interpretation] {
-        understander.understand(text, language: language)
+        understander.understand(text, language: language, tiers: tiers)
     }
 
     /// Answers one request.
@@ -90,7 +95,8 @@ public final class Assistant: Sendable {
             }
         }
         let vocabulary = await vocabulary(for: context.user)
-        outcome.interpretations = understander.understand(trimmed, language: language, vocabulary: vocabulary)
+        outcome.interpretations = understander.understand(
+            trimmed, language: language, vocabulary: vocabulary, tiers: tiers)
         let spokenTo = Self.device(for: outcome.interpretations.first?.understood.params, context: context)
         guard let best = await choose(outcome.interpretations, context: context, device: spokenTo) else {
             outcome.reply = replies.say("none", language: language)
@@ -185,8 +191,8 @@ extension Assistant {
             var registry = current.registry
             registry.register(app)
             current = Comprehension(
-                understander: try Self.understander(registry: registry), registry: registry,
-                globalVocabulary: registry.globalVocabulary)
+                understander: try Self.understander(registry: registry, model: current.understander.model),
+                registry: registry, globalVocabulary: registry.globalVocabulary)
         }
     }
 

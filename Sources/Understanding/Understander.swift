@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MediaIntents
 
 /// Understanding's entry point: text in, ranked interpretations out.
@@ -12,19 +12,26 @@ public struct Understander: Sendable {
     static let readingsPerSentence = 6
 
     private let grammars: [String: CompiledGrammar]
+    private let padding: [String: SpeechPadding]
     private let detector: LanguageDetector
+    /// The learned intent model, when one ships (`hark train` writes it).
+    public let model: IntentModel?
     /// The language used when a request carries none.
     public let defaultLanguage: String
 
-    /// Loads and compiles every language folder in the module's resources.
+    /// Loads and compiles every language folder in the module's resources, and the trained model.
     ///
     /// - Parameter extraLists: phrases known only at run time, by list name: `app` (app names and
     ///   their alternatives), `device` and `area` (players and rooms).
-    public init(extraLists: [String: [String]] = [:], defaultLanguage: String = "en") throws {
+    /// - Parameter model: a model to use instead of the one shipped (`hark eval --model`).
+    public init(extraLists: [String: [String]] = [:], defaultLanguage: String = "en", model: IntentModel? = nil)
+        throws
+    {
         guard let root = Self.resourcesURL else {
             throw UnderstandingError(message: "grammar resources are missing from the bundle")
         }
         var grammars: [String: CompiledGrammar] = [:]
+        var padding: [String: SpeechPadding] = [:]
         let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
         for folder in folders {
             let url = folder.appendingPathComponent("grammar.json")
@@ -40,9 +47,19 @@ public struct Understander: Sendable {
             } catch {
                 throw UnderstandingError(message: "\(url.path): \(error)")
             }
+            let speech = folder.appendingPathComponent("speech.json")
+            padding[file.language] = SpeechPadding(try SpeechFile.load(speech))
         }
         self.grammars = grammars
+        self.padding = padding
         self.defaultLanguage = defaultLanguage
+        if let model {
+            self.model = model
+        } else if let url = Self.shippedModelURL, FileManager.default.fileExists(atPath: url.path) {
+            self.model = try IntentModel(contentsOf: url)
+        } else {
+            self.model = nil
+        }
         // Words that tell languages apart: each grammar's own words, less those several share
         // (names of apps and rooms, "tv", "hip hop").
         let allWords = grammars.mapValues { Set($0.tables.wordIDs.keys) }
@@ -64,6 +81,9 @@ public struct Understander: Sendable {
     /// The folder holding one subfolder per language (grammar and test sentences).
     static var resourcesURL: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
 
+    /// The trained model shipped with the module.
+    public static var shippedModelURL: URL? { resourcesURL?.appendingPathComponent("model/intents.model") }
+
     /// The language of a request without a tag: script first, then word evidence.
     public func detectLanguage(_ text: String) -> String { detector.detect(text) }
 
@@ -76,58 +96,27 @@ public struct Understander: Sendable {
     /// Languages with a grammar.
     public var languages: [String] { grammars.keys.sorted() }
 
+    func grammar(for language: String) -> CompiledGrammar? { grammars[language] ?? grammars[String(language.prefix(2))] }
+
     /// Every reading of `text`, best first. Empty when nothing matched: the request is not a
     /// media request (intent `none`).
+    ///
+    /// - Parameter tiers: which tiers may read (all of them unless measuring one alone).
     public func understand(
-        _ text: String, language: String? = nil, vocabulary: Vocabulary = Vocabulary(), limit: Int = 5
+        _ text: String, language: String? = nil, vocabulary: Vocabulary = Vocabulary(), limit: Int = 5,
+        tiers: Tiers = .all
     ) -> [Interpretation] {
         let tag = language ?? detector.detect(text)
-        guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return [] }
+        guard let grammar = grammar(for: tag) else { return [] }
         let tokens = Token.split(text)
         guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return [] }
-        var matcher = Matcher(
-            words: tokens.map(\.folded), originals: tokens.map(\.original), grammar: grammar, vocabulary: vocabulary)
-        // Which grammar words the utterance holds, as a bitmap over word ids.
-        var present = [UInt64](repeating: 0, count: (grammar.tables.vocabularySize + 63) / 64)
-        for id in matcher.ids where id >= 0 { present[Int(id) / 64] |= 1 << UInt64(id % 64) }
-        let candidates = grammar.byFirstWord[matcher.ids[0]] ?? grammar.anyStart
-        var raw: [(sentence: Int, captures: [RawCapture], score: Double)] = []
-        for index in candidates {
-            guard
-                grammar.sentences[index].requiredWords.allSatisfy({
-                    present[Int($0) / 64] & (1 << UInt64($0 % 64)) != 0
-                })
-            else { continue }
-            let matches = matcher.rawMatches(
-                grammar.sentences[index].program, weight: grammar.sentences[index].weight,
-                limit: Self.readingsPerSentence)
-            for match in matches { raw.append((index, match.captures, match.score)) }
-        }
-        raw.sort { $0.score != $1.score ? $0.score > $1.score : $0.sentence < $1.sentence }
-        // Build readings best first until `limit` different ones are found.
-        var found: [Interpretation] = []
-        var seen = Set<Understood>()
-        var notAboutMedia: Bool?
-        for match in raw where found.count < limit {
-            let sentence = grammar.sentences[match.sentence]
-            guard
-                let understood = InterpretationBuilder.build(
-                    intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve),
-                    notNames: grammar.notNames, notNameStarts: grammar.notNameStarts),
-                seen.insert(understood).inserted
-            else { continue }
-            if understood.intent == .addMedia {
-                // "add milk to my shopping list" is not about media; asked once per utterance.
-                if notAboutMedia == nil { notAboutMedia = grammar.namesSomethingElse(matcher.words) }
-                if notAboutMedia == true { continue }
-            }
-            let score = max(0, min(1, match.score / Double(tokens.count)))
-            found.append(
-                Interpretation(
-                    understood: understood, score: score, sentence: sentence.source,
-                    needsCatalog: sentence.needsCatalog))
-        }
-        return found
+        let words = tokens.map(\.folded)
+        let originals = tokens.map(\.original)
+        let padding = padding[grammar.language] ?? SpeechPadding()
+        var reader = TieredReader(
+            grammar: grammar, padding: padding, model: tiers.contains(.model) ? model : nil, vocabulary: vocabulary,
+            words: words, originals: originals)
+        return reader.read(tiers: tiers, limit: limit)
     }
 
     /// How an utterance answers "Which one?": a position among `count` choices (0-based), a cancel,
@@ -136,7 +125,8 @@ public struct Understander: Sendable {
         let tag = language ?? defaultLanguage
         guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return nil }
         var words = Token.split(text).map(\.folded)
-        for filler in ["please", "thanks", "thank", "you"] { words.removeAll { $0 == filler } }
+        let fillers = padding[grammar.language]?.answerFillers ?? []
+        words.removeAll(where: fillers.contains)
         let phrase = words.joined(separator: " ")
         if grammar.cancelPhrases.contains(phrase) { return .cancel }
         guard let position = grammar.choicePhrases[phrase] else { return nil }
@@ -153,8 +143,7 @@ public struct Understander: Sendable {
 extension CompiledGrammar {
     /// Whether an add request ends by naming a list that is not a playlist ("… to my shopping list",
     /// "… to my calendar, please"); "Guest List Polygon" as a playlist name is still a playlist.
-    func namesSomethingElse(_ words: [String]) -> Bool {
-        let fillers: Set<String> = ["please", "thanks", "thank", "you", "now", "for", "me"]
+    func namesSomethingElse(_ words: [String], fillers: Set<String>) -> Bool {
         var end = words.count
         while end > 0, fillers.contains(words[end - 1]) { end -= 1 }
         return notPlaylistPhrases.contains { phrase in

@@ -27,11 +27,42 @@ public struct Interpretation: Codable, Sendable, Hashable {
     public var sentence: String?
     /// True when the reading counts only if the catalog has what it names.
     public var needsCatalog: Bool
+    /// Which tier read it.
+    public var tier: Tier
+    /// How sure the tiers together are of this reading (0…1): the model's probability of its
+    /// frame when a model is loaded, else the grammar's score.
+    public var confidence: Double
 
-    public init(understood: Understood, score: Double, sentence: String? = nil, needsCatalog: Bool = false) {
+    public init(
+        understood: Understood, score: Double, sentence: String? = nil, needsCatalog: Bool = false,
+        tier: Tier = .grammar, confidence: Double? = nil
+    ) {
         self.understood = understood
         self.score = score
         self.sentence = sentence
         self.needsCatalog = needsCatalog
+        self.tier = tier
+        self.confidence = confidence ?? score
     }
+}
+
+/// The tiers of understanding, most precise first.
+public enum Tier: String, Codable, Sendable {
+    /// The language's grammar read every word.
+    case grammar
+    /// The grammar read it once wake words and fillers were dropped and a few words passed over.
+    case tolerant
+    /// The learned model read it (the grammar found no reading it agrees with).
+    case model
+}
+
+/// Which tiers may read a request (all, or fewer to measure each one's share).
+public struct Tiers: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let grammar = Tiers(rawValue: 1)
+    public static let tolerant = Tiers(rawValue: 2)
+    public static let model = Tiers(rawValue: 4)
+    public static let all: Tiers = [.grammar, .tolerant, .model]
 }

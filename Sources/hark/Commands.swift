@@ -2,6 +2,7 @@ import Assistant
 import Catalog
 import Foundation
 import MusicFiles
+import Playback
 import Understanding
 
 /// The work of each command.
@@ -17,7 +18,7 @@ enum Commands {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("say what to do, e.g. hark ask \"play some jazz\"")
         }
-        let assistant = try Assistant(databasePath: dbPath, output: output(arguments))
+        let assistant = try understandingAssistant(arguments, dbPath: dbPath, output: output(arguments))
         let outcome = await assistant.ask(text, context: context(arguments))
         print(arguments.flags.contains("json") ? json(outcome, pretty: true) : outcome.reply)
         try speakIfAsked(outcome, arguments)
@@ -125,10 +126,11 @@ enum Commands {
     static func eval(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
         guard !arguments.positional.isEmpty else { throw UsageError("give one or more JSON Lines files") }
         let files = try arguments.positional.map { ($0, try rows($0)) }
-        let assistant = try Assistant(databasePath: dbPath)
+        let fold = try Fold(arguments)
+        let assistant = try understandingAssistant(arguments, dbPath: dbPath)
         var evaluator = Evaluator()
         for (_, rows) in files {
-            for row in rows {
+            for row in rows where fold.index == nil || fold.holdsOut(row) {
                 let context = RequestContext(user: "eval", language: row.lang)
                 let predicted =
                     arguments.flags.contains("grammar-only")
@@ -141,8 +143,26 @@ enum Commands {
         return 0
     }
 
+    /// An assistant with the model and tiers the options name (`--model FILE`, `--tiers`).
+    static func understandingAssistant(
+        _ arguments: Arguments, dbPath: String, output: any PlayerOutput = SimulatedOutput()
+    ) throws -> Assistant {
+        let model = try arguments.options["model"].map { try IntentModel(contentsOf: URL(fileURLWithPath: $0)) }
+        return try Assistant(databasePath: dbPath, output: output, model: model, tiers: try tiers(arguments))
+    }
+
+    /// The tiers `--tiers` names: grammar, tolerant (grammar + tolerant) or all.
+    static func tiers(_ arguments: Arguments) throws -> Tiers {
+        switch arguments.options["tiers"] ?? "all" {
+        case "grammar": return .grammar
+        case "tolerant": return [.grammar, .tolerant]
+        case "all": return .all
+        case let other: throw UsageError("--tiers takes grammar, tolerant or all, not '\(other)'")
+        }
+    }
+
     static func parse(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
-        let assistant = try Assistant(databasePath: dbPath)
+        let assistant = try understandingAssistant(arguments, dbPath: dbPath)
         let decoder = JSONDecoder()
         var lineNumber = 0
         while let line = readLine() {

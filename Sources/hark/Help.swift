@@ -15,6 +15,7 @@ enum Help {
           vocabulary      show or set a user's vocabulary (playlist titles, artist names, …)
           apps            list apps, or register one with alternative names and a global vocabulary
           catalog         catalog tools: 'catalog generate' writes a synthetic catalog of any size
+          train           train the learned intent model from the grammars, training/ and the dev sets
           serve           the JSON API over HTTP (/v1/ask, /v1/now-playing, /v1/player/…, /v1/search)
 
         Options for every command:
@@ -63,10 +64,26 @@ enum Help {
         rejected row leaves the database exactly as it was. Importing the same file twice is harmless.
         """,
         "eval": """
-        Usage: hark eval FILE...
+        Usage: hark eval [--tiers grammar|tolerant|all] [--model FILE] [--fold K --folds N] [--grammar-only]
+                         FILE...
 
         Scores labelled utterance files (JSON Lines, see EVAL_FORMAT.md) and prints one JSON report:
-        rows, intentAccuracy, slotPrecision, slotRecall, slotF1, exactMatch, perIntent, perLang, failures.
+        rows, intentAccuracy, slotPrecision, slotRecall, slotF1, exactMatch, falseAcceptRate (share of
+        `none` rows taken as media), perIntent, perLang, failures.
+        --tiers: grammar (the grammar alone), tolerant (+ the tolerant tier), all (+ the learned model;
+        the default). --model: a model file instead of the shipped one. --fold K --folds N: score only
+        the rows of fold K, for a model trained with the same --fold (those rows held out).
+        --grammar-only: the grammar's best reading without the catalog's help.
+        """,
+        "train": """
+        Usage: hark train [--training DIR] [--dev DIR] [--out FILE] [--seed S] [--fold K --folds N]
+
+        Trains the learned intent model (run from the repository's root): sentences drawn from every
+        language's grammar with the demo catalog's names, each language's non-media sentences
+        (training/<lang>/not_media.txt), and the labelled dev sets (default ../shared/data/eval) plus
+        eval/en_out_of_domain.jsonl. Deterministic for a seed. Writes
+        Sources/Understanding/Resources/model/intents.model unless --out is given.
+        --fold K --folds N holds fold K of the dev rows out, to measure on them with hark eval.
         """,
         "parse": """
         Usage: hark parse [--lang TAG] < requests

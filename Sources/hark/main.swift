@@ -59,6 +59,7 @@ func run() async -> Int32 {
         case "apps": return try await Commands.apps(arguments, dbPath: dbPath)
         case "catalog": return try Commands.catalog(arguments, dbPath: dbPath)
         case "serve": return try await Commands.serve(arguments, dbPath: dbPath)
+        case "train": return try Commands.train(arguments)
         default: return 2
         }
     } catch let error as UsageError {

@@ -10,6 +10,9 @@ public struct Evaluator {
         public var truePositives = 0
         public var predictedPairs = 0
         public var goldPairs = 0
+        /// Rows whose gold intent is `none`, and those of them read as a media request.
+        public var noneRows = 0
+        public var falseAccepts = 0
     }
 
     /// One row that was not an exact match, with what was predicted.
@@ -49,6 +52,10 @@ public struct Evaluator {
         tally.truePositives = correct
         tally.predictedPairs = predictedPairs.count
         tally.goldPairs = goldPairs.count
+        if gold.intent == .none {
+            tally.noneRows = 1
+            tally.falseAccepts = predicted.intent == .none ? 0 : 1
+        }
         for field in Set(goldPairs.keys).union(predictedPairs.keys) {
             var fieldTally = Tally()
             fieldTally.truePositives = predictedPairs[field] != nil && predictedPairs[field] == goldPairs[field] ? 1 : 0
@@ -77,6 +84,8 @@ public struct Evaluator {
         into.truePositives += tally.truePositives
         into.predictedPairs += tally.predictedPairs
         into.goldPairs += tally.goldPairs
+        into.noneRows += tally.noneRows
+        into.falseAccepts += tally.falseAccepts
     }
 
     /// Summary figures of one slice.
@@ -87,6 +96,8 @@ public struct Evaluator {
         public var slotRecall: Double
         public var slotF1: Double
         public var exactMatch: Double
+        /// Share of `none` rows taken as a media request (nil when the slice has none).
+        public var falseAcceptRate: Double?
 
         init(_ tally: Tally) {
             func ratio(_ a: Int, _ b: Int, empty: Double) -> Double { b == 0 ? empty : Double(a) / Double(b) }
@@ -99,6 +110,7 @@ public struct Evaluator {
             slotRecall = round(recall)
             slotF1 = round(precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall))
             exactMatch = round(ratio(tally.exact, tally.rows, empty: 0))
+            falseAcceptRate = tally.noneRows == 0 ? nil : round(ratio(tally.falseAccepts, tally.noneRows, empty: 0))
         }
     }
 

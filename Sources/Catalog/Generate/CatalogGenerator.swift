@@ -1,4 +1,5 @@
 import Foundation
+import MediaIntents
 
 /// A deterministic synthetic catalog with the structure of a real one: artists (people and bands,
 /// in Latin, Cyrillic, Japanese and Chinese script, non-Latin ones with a Latin alias) with

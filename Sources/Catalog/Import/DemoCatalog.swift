@@ -20,6 +20,25 @@ public enum DemoCatalog {
         return report.imported
     }
 
+    /// Every name in the demo catalog (titles, artists, albums, shows, authors), once each, in the
+    /// catalog's order: real names for the model's training sentences.
+    public static func names() throws -> [String] {
+        var entries = try billboard(rockKeys: [])
+        entries += try classicRock()
+        for row in CatalogImporter.jsonEntries(try text("demo", "jsonl"), file: "demo.jsonl") {
+            if case .success(let entry) = row.result { entries.append(entry) }
+        }
+        var seen = Set<String>()
+        var names: [String] = []
+        for entry in entries {
+            for name in [entry.title, entry.artist, entry.album, entry.show, entry.author].compactMap({ $0 })
+            where seen.insert(name).inserted {
+                names.append(name)
+            }
+        }
+        return names
+    }
+
     static func text(_ name: String, _ ext: String) throws -> String {
         guard let url = Bundle.module.url(forResource: "Resources/\(name)", withExtension: ext),
             let text = try? String(contentsOf: url, encoding: .utf8)

@@ -24,6 +24,8 @@ struct CompiledGrammar: Sendable {
     var notNameStarts: Set<String>
     /// A list value's first spoken form, by list ("genre" → "rock" → "рок"), for replies.
     var spokenNames: [String: [String: String]]
+    /// The lists whose words the model tier spots anywhere in a sentence (kinds, genres, moods).
+    var spottedLists: [String: PhraseList]
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
     init(file: GrammarFile, extraLists: [String: [String]]) throws {
@@ -59,6 +61,7 @@ struct CompiledGrammar: Sendable {
                     CompiledSentence(
                         program: compiler.compile(node), intent: intent, fixed: group.fixed ?? [:],
                         weight: group.weight ?? 0, needsCatalog: group.needsCatalog ?? false, source: sentence,
+                        template: node,
                         requiredWords: Self.requiredWords(node).map(compiler.wordID),
                         firstWords: Self.firstWords(node).map { Set($0.map(compiler.wordID)) }))
             }
@@ -97,10 +100,14 @@ struct CompiledGrammar: Sendable {
         self.choicePhrases = choicePhrases
         self.notNameStarts = Set((file.notNameStarts ?? []).map { fold($0).joined() })
         self.spokenNames = spokenNames
+        self.spottedLists = lists.filter { Self.spotted.contains($0.key) }
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.cancelPhrases = Set(
             (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
     }
+
+    /// Lists the model tier looks for anywhere in a sentence.
+    static let spotted: Set<String> = ["mediaType", "genre", "mood", "decade"]
 
     /// Words that appear in every reading of a node.
     static func requiredWords(_ node: TemplateNode) -> Set<String> {

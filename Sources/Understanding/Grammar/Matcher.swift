@@ -29,6 +29,8 @@ struct CompiledSentence: Sendable {
     var weight: Double
     var needsCatalog: Bool
     var source: String
+    /// The sentence's template (wrap included), for sampling training sentences.
+    var template: TemplateNode
     /// Word ids every match must contain; a sentence is skipped when one is missing.
     var requiredWords: [Int32]
     /// Word ids a match can start with; nil when anything can start one.
@@ -83,6 +85,15 @@ struct Matcher {
     private var durationAt: [(value: Double, used: Int)?]
     private var numberRead: [Bool]
     private var durationRead: [Bool]
+    /// Words the tolerant tier may pass over, at most `skipsAllowed` of them per match; each costs
+    /// `skipCost` on top of leaving the word unexplained. The grammar tier allows none.
+    private var skipsAllowed = 0
+    private var skippable: [Bool] = []
+    static let skipCost = 0.5
+    /// Steps tried per sentence at most when words may be skipped (skipping multiplies the ways on).
+    static let tolerantStepCap = 4_000
+    private var steps = 0
+    private var stepCap = Int.max
 
     init(words: [String], originals: [Substring], grammar: CompiledGrammar, vocabulary: Vocabulary = Vocabulary()) {
         flatStart = grammar.tables.flatStart
@@ -111,6 +122,14 @@ struct Matcher {
         }
     }
 
+    /// Lets the matcher pass over up to `count` words, except where `fixed` is true (negations:
+    /// "don't" cannot be skipped into "play").
+    mutating func allowSkips(_ count: Int, fixed: [Bool]) {
+        skipsAllowed = count
+        skippable = fixed.map { !$0 }
+        stepCap = count > 0 ? Self.tolerantStepCap : Int.max
+    }
+
     /// Matches as raw captures and scores (cheap); resolve only the ones kept.
     mutating func rawMatches(_ program: [Instruction], weight: Double, limit: Int = 24)
         -> [(captures: [RawCapture], score: Double)]
@@ -119,19 +138,32 @@ struct Matcher {
         found.removeAll(keepingCapacity: true)
         captures.removeAll(keepingCapacity: true)
         self.limit = Self.explorationCap
-        run(0, 0, 0, 0)
+        steps = 0
+        run(0, 0, 0, 0, 0)
         // Keep the best readings, not the first ones found.
         if found.count > limit { found.sort { $0.score > $1.score } }
         return found.prefix(limit).map { ($0.captures, $0.score + weight) }
     }
 
-    private mutating func run(_ startPC: Int, _ startPosition: Int, _ startExplained: Double, _ startWildcards: Int) {
+    private mutating func run(
+        _ startPC: Int, _ startPosition: Int, _ startExplained: Double, _ startWildcards: Int, _ skips: Int
+    ) {
         var pc = startPC
         var position = startPosition
         var explained = startExplained
         let wildcards = startWildcards
+        steps += 1
+        guard steps <= stepCap else { return }
         while found.count < limit {
             let instruction = program[pc]
+            // The tolerant tier may pass over a word where the sentence wants another.
+            if skips < skipsAllowed, position < count, skippable[position] {
+                switch instruction.op {
+                case .word, .phrase, .list, .match:
+                    run(pc, position + 1, explained - Self.skipCost, wildcards, skips + 1)
+                default: break
+                }
+            }
             switch instruction.op {
             case .word:
                 guard position < count, ids[position] == instruction.a else { return }
@@ -142,8 +174,10 @@ struct Matcher {
                 pc = Int(instruction.a)
             case .split:
                 // A long branch that cannot read the next word is not tried.
-                if instruction.guardSet < 0 || (position < count && guarded(Int(instruction.guardSet), ids[position])) {
-                    run(Int(instruction.a), position, explained, wildcards)
+                if instruction.guardSet < 0 || skips < skipsAllowed
+                    || (position < count && guarded(Int(instruction.guardSet), ids[position]))
+                {
+                    run(Int(instruction.a), position, explained, wildcards, skips)
                 }
                 pc = Int(instruction.b)
             case .phrase, .list, .optionalPhrase, .optionalList:
@@ -160,7 +194,7 @@ struct Matcher {
                                 RawCapture(
                                     slot: instruction.slot, kind: kind, start: position, end: end, value: entry.value))
                         }
-                        run(pc + 1, end, explained + Double(entry.length), wildcards)
+                        run(pc + 1, end, explained + Double(entry.length), wildcards, skips)
                         if captures { self.captures.removeLast() }
                     }
                 }
@@ -168,9 +202,9 @@ struct Matcher {
                 pc += 1
             case .wildcard:
                 guard position < count else { return }
-                for end in (position + 1)...count where canStart(pc + 1, end) {
+                for end in (position + 1)...count where skips < skipsAllowed || canStart(pc + 1, end) {
                     captures.append(RawCapture(slot: instruction.slot, kind: .wildcard, start: position, end: end))
-                    run(pc + 1, end, explained + 0.2 * Double(end - position), wildcards + 1)
+                    run(pc + 1, end, explained + 0.2 * Double(end - position), wildcards + 1, skips)
                     captures.removeLast()
                 }
                 return
@@ -181,7 +215,7 @@ struct Matcher {
                 captures.append(
                     RawCapture(
                         slot: instruction.slot, kind: .number, start: position, end: position + used, number: value))
-                run(pc + 1, position + used, explained + Double(used), wildcards)
+                run(pc + 1, position + used, explained + Double(used), wildcards, skips)
                 captures.removeLast()
                 return
             case .vocabulary:
@@ -197,7 +231,7 @@ struct Matcher {
                             value: instruction.a, number: Double(index)))
                     // Taught words explain more than grammar words, and earlier entries more than later.
                     let bonus = 1.0 - 0.01 * Double(min(phrase.rank, 50))
-                    run(pc + 1, end, explained + Double(phrase.words.count) + bonus, wildcards)
+                    run(pc + 1, end, explained + Double(phrase.words.count) + bonus, wildcards, skips)
                     captures.removeLast()
                 }
                 return

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A small deterministic random number generator (SplitMix64): the same seed gives the same
-/// catalog and the same benchmark queries on every machine.
+/// catalog, the same benchmark queries and the same trained model on every machine.
 public struct SplitMix: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

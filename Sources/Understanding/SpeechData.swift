@@ -1,0 +1,79 @@
+import Foundation
+
+/// How a language's speakers pad a request, as written in `Resources/<lang>/speech.json` (JSON5):
+/// wake words, politeness and fillers the tolerant tier drops, and words it must never skip.
+struct SpeechFile: Codable, Sendable {
+    var wakeWords: [String]
+    var fillers: [String]
+    var neverSkipped: [String]
+    /// Said around an answer to "Which one?".
+    var answerFillers: [String]
+    /// Said after the end of a request.
+    var trailingFillers: [String]
+
+    static func load(_ url: URL) throws -> SpeechFile {
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        do {
+            return try decoder.decode(SpeechFile.self, from: Data(contentsOf: url))
+        } catch {
+            throw UnderstandingError(message: "\(url.path): \(error)")
+        }
+    }
+}
+
+/// A language's speech padding, folded into token phrases once.
+struct SpeechPadding: Sendable {
+    /// Phrases as folded tokens, longest first, so "could you please" is dropped before "could you".
+    let wakeWords: [[String]]
+    let fillers: [[String]]
+    let neverSkipped: Set<String>
+    let answerFillers: Set<String>
+    let trailingFillers: Set<String>
+
+    init(_ file: SpeechFile = SpeechFile(wakeWords: [], fillers: [], neverSkipped: [], answerFillers: [],
+        trailingFillers: []))
+    {
+        let fold: (String) -> [String] = { Token.split($0).map(\.folded) }
+        let byLength: ([String]) -> [[String]] = { phrases in
+            phrases.map(fold).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        }
+        wakeWords = byLength(file.wakeWords)
+        fillers = byLength(file.fillers)
+        neverSkipped = Set(file.neverSkipped.flatMap(fold))
+        answerFillers = Set(file.answerFillers.flatMap(fold))
+        trailingFillers = Set(file.trailingFillers.flatMap(fold))
+    }
+
+    /// The positions of `words` left once wake words (at either end) and fillers (anywhere) are
+    /// dropped. Nothing is dropped when that would leave nothing.
+    func kept(_ words: [String]) -> [Int] {
+        var keep = [Bool](repeating: true, count: words.count)
+        func matches(_ phrase: [String], at start: Int) -> Bool {
+            start >= 0 && start + phrase.count <= words.count
+                && zip(phrase.indices, phrase).allSatisfy { keep[start + $0] && words[start + $0] == $1 }
+        }
+        // Wake words open or close a request; repeated ones ("hey, alexa") are all dropped.
+        var start = 0
+        while let phrase = wakeWords.first(where: { matches($0, at: start) }) {
+            for offset in 0..<phrase.count { keep[start + offset] = false }
+            start += phrase.count
+        }
+        if let phrase = wakeWords.first(where: { matches($0, at: words.count - $0.count) }),
+            words.count - phrase.count > start
+        {
+            for offset in 0..<phrase.count { keep[words.count - phrase.count + offset] = false }
+        }
+        var position = start
+        while position < words.count {
+            if keep[position], let phrase = fillers.first(where: { matches($0, at: position) }) {
+                for offset in 0..<phrase.count { keep[position + offset] = false }
+                position += phrase.count
+            } else {
+                position += 1
+            }
+        }
+        let kept = keep.indices.filter { keep[$0] }
+        return kept.isEmpty ? Array(words.indices) : kept
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import MediaIntents
+
+/// Reads one request through the tiers, most precise first, and ranks their readings together.
+///
+/// - grammar: every word read by the language's templates (names by wildcards);
+/// - tolerant: the same templates after wake words and fillers are dropped (`speech.json`), passing
+///   over up to `skipLimit` more words at a cost;
+/// - model: the learned classifier's frame, for requests whose words alone say what to do
+///   ("kill the sound", "who's singing right now"), and as the judge of whether a request is
+///   about media at all.
+struct TieredReader {
+    let grammar: CompiledGrammar
+    let padding: SpeechPadding
+    let model: IntentModel?
+    let vocabulary: Vocabulary
+    let words: [String]
+    let originals: [Substring]
+
+    /// Words the tolerant tier may pass over, besides the padding it drops.
+    static let skipLimit = 2
+    /// A grammar reading that needs wildcard names is dropped when the model is at least this sure
+    /// the request is not about media and gives the reading's own frame less than `vetoFloor`.
+    static let rejectNone: Float = 0.85
+    static let vetoFloor: Float = 0.1
+    /// The model alone answers when its frame is at least this likely (below, "I didn't get that").
+    static let modelAlone: Float = 0.55
+    /// A tolerant reading stands when the model gives its frame at least this.
+    static let tolerantAgreement: Float = 0.2
+    /// A wildcard-heavy grammar reading gives way to a frame the model is this sure of.
+    static let overrule: Float = 0.9
+
+    /// A reading with how much of the request its names took (wildcards) and words it passed over.
+    struct Reading {
+        var interpretation: Interpretation
+        var wildcardWords: Int
+    }
+
+    mutating func read(tiers: Tiers, limit: Int) -> [Interpretation] {
+        let grammarReadings = tiers.contains(.grammar) ? readings(Array(words.indices), skips: 0, tier: .grammar, limit: limit) : []
+        guard let model else {
+            if !grammarReadings.isEmpty || !tiers.contains(.tolerant) { return grammarReadings.map(\.interpretation) }
+            return tolerantReadings(limit: limit).filter { $0.interpretation.score >= 0.45 }.map(\.interpretation)
+        }
+        let ranked = model.ranked(words)
+        var probability: [String: Float] = [:]
+        for (frame, p) in ranked { probability[frame] = p }
+        let none = probability[IntentKind.none.rawValue] ?? 0
+        func withConfidence(_ reading: Reading) -> Interpretation {
+            var interpretation = reading.interpretation
+            let agreement = Double(probability[Frame.label(interpretation.understood)] ?? 0)
+            interpretation.confidence = reading.wildcardWords == 0 && interpretation.tier == .grammar
+                ? max(agreement, interpretation.score) : agreement
+            return interpretation
+        }
+        let top = ranked.first ?? (IntentKind.none.rawValue, 1)
+        let modelReading = top.frame == IntentKind.none.rawValue || top.probability < Self.modelAlone
+            ? nil : Frame.reading(top.frame)
+        if let first = grammarReadings.first {
+            // The grammar read every word with its own words: it stands.
+            if first.wildcardWords == 0 { return grammarReadings.map(withConfidence) }
+            let agreement = probability[Frame.label(first.interpretation.understood)] ?? 0
+            if none >= Self.rejectNone && agreement < Self.vetoFloor { return [] }
+            if let modelReading, top.probability >= Self.overrule, agreement < Self.vetoFloor {
+                let overruling = Interpretation(
+                    understood: modelReading, score: Double(top.probability), tier: .model,
+                    confidence: Double(top.probability))
+                return [overruling] + grammarReadings.prefix(limit - 1).map(withConfidence)
+            }
+            return grammarReadings.map(withConfidence)
+        }
+        guard tiers.contains(.tolerant) || tiers.contains(.model) else { return [] }
+        var tolerant = tiers.contains(.tolerant) ? tolerantReadings(limit: limit) : []
+        // Ranked by how well the words fit and how much the model agrees.
+        func key(_ reading: Reading) -> Double {
+            reading.interpretation.score
+                + 0.3 * log(Double(max(probability[Frame.label(reading.interpretation.understood)] ?? 0, 0.001)))
+        }
+        tolerant.sort { key($0) > key($1) }
+        if let best = tolerant.first,
+            (probability[Frame.label(best.interpretation.understood)] ?? 0) >= Self.tolerantAgreement,
+            none < Self.rejectNone
+        {
+            return tolerant.map(withConfidence)
+        }
+        if let modelReading {
+            return [Interpretation(understood: modelReading, score: Double(top.probability), tier: .model,
+                confidence: Double(top.probability))]
+        }
+        // A frame that needs names: a tolerant reading of that intent, else what the words spot.
+        guard top.frame != IntentKind.none.rawValue, top.probability >= Self.modelAlone else { return [] }
+        if let agreeing = tolerant.first(where: { Frame.label($0.interpretation.understood) == top.frame }) {
+            return [withConfidence(agreeing)]
+        }
+        if let spotted = spotted(top.frame) {
+            return [Interpretation(understood: spotted, score: Double(top.probability), tier: .model,
+                confidence: Double(top.probability))]
+        }
+        return []
+    }
+
+    /// Readings once padding is dropped, passing over up to `skipLimit` words.
+    private func tolerantReadings(limit: Int) -> [Reading] {
+        readings(padding.kept(words), skips: Self.skipLimit, tier: .tolerant, limit: limit)
+    }
+
+    /// A `playMedia` request from kinds, genres, moods and decades said anywhere ("I'm in the mood
+    /// for some blues"), when every other word is one the grammar knows (a word it does not know
+    /// may be a name nobody read, and playing something else confidently is worse than asking).
+    private func spotted(_ frame: String) -> Understood? {
+        guard frame == IntentKind.playMedia.rawValue else { return nil }
+        var captures: [Capture] = []
+        var position = 0
+        var unread = 0
+        while position < words.count {
+            var longest: (name: String, words: [String], value: String)?
+            for (name, list) in grammar.spottedLists.sorted(by: { $0.key < $1.key }) {
+                for phrase in list.byFirstWord[words[position]] ?? []
+                where position + phrase.words.count <= words.count
+                    && words[position..<(position + phrase.words.count)].elementsEqual(phrase.words)
+                    && phrase.words.count > (longest?.words.count ?? 0)
+                {
+                    longest = (name, phrase.words, phrase.value)
+                }
+            }
+            if let longest {
+                let value: SlotValue = longest.name == "decade" ? .number(Double(longest.value) ?? 0) : .text(longest.value)
+                captures.append(Capture(name: longest.name, value: value, range: position..<(position + longest.words.count), isWildcard: false))
+                position += longest.words.count
+            } else {
+                if grammar.tables.wordIDs[words[position]] == nil { unread += 1 }
+                position += 1
+            }
+        }
+        guard !captures.isEmpty, unread == 0 else { return nil }
+        return InterpretationBuilder.build(intent: .playMedia, fixed: [:], captures: captures)
+    }
+
+    /// The grammar's readings of the words at `positions`, best first.
+    private func readings(_ positions: [Int], skips: Int, tier: Tier, limit: Int) -> [Reading] {
+        let kept = positions.map { words[$0] }
+        guard !kept.isEmpty else { return [] }
+        var matcher = Matcher(
+            words: kept, originals: positions.map { originals[$0] }, grammar: grammar, vocabulary: vocabulary)
+        if skips > 0 { matcher.allowSkips(skips, fixed: kept.map(padding.neverSkipped.contains)) }
+        // Which grammar words the utterance holds, as a bitmap over word ids.
+        var present = [UInt64](repeating: 0, count: (grammar.tables.vocabularySize + 63) / 64)
+        for id in matcher.ids where id >= 0 { present[Int(id) / 64] |= 1 << UInt64(id % 64) }
+        let candidates =
+            skips > 0 ? Array(grammar.sentences.indices) : grammar.byFirstWord[matcher.ids[0]] ?? grammar.anyStart
+        var raw: [(sentence: Int, captures: [RawCapture], score: Double)] = []
+        for index in candidates {
+            guard
+                grammar.sentences[index].requiredWords.allSatisfy({
+                    present[Int($0) / 64] & (1 << UInt64($0 % 64)) != 0
+                })
+            else { continue }
+            let matches = matcher.rawMatches(
+                grammar.sentences[index].program, weight: grammar.sentences[index].weight,
+                limit: Understander.readingsPerSentence)
+            for match in matches { raw.append((index, match.captures, match.score)) }
+        }
+        raw.sort { $0.score != $1.score ? $0.score > $1.score : $0.sentence < $1.sentence }
+        // Build readings best first until `limit` different ones are found.
+        var found: [Reading] = []
+        var seen = Set<Understood>()
+        var notAboutMedia: Bool?
+        for match in raw where found.count < limit {
+            let sentence = grammar.sentences[match.sentence]
+            guard
+                let understood = InterpretationBuilder.build(
+                    intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve),
+                    notNames: grammar.notNames, notNameStarts: grammar.notNameStarts),
+                seen.insert(understood).inserted
+            else { continue }
+            if understood.intent == .addMedia {
+                // "add milk to my shopping list" is not about media; asked once per utterance.
+                if notAboutMedia == nil {
+                    notAboutMedia = grammar.namesSomethingElse(matcher.words, fillers: padding.trailingFillers)
+                }
+                if notAboutMedia == true { continue }
+            }
+            let score = max(0, min(1, match.score / Double(words.count)))
+            let wildcardWords = match.captures.reduce(0) { $0 + ($1.kind == .wildcard ? $1.end - $1.start : 0) }
+            found.append(
+                Reading(
+                    interpretation: Interpretation(
+                        understood: understood, score: score, sentence: sentence.source,
+                        needsCatalog: sentence.needsCatalog, tier: tier),
+                    wildcardWords: wildcardWords))
+        }
+        return found
+    }
+}
