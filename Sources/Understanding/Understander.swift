@@ -32,16 +32,18 @@ public struct Understander: Sendable {
         }
         var grammars: [String: CompiledGrammar] = [:]
         var padding: [String: SpeechPadding] = [:]
+        let services = try Self.services(root.appendingPathComponent("services.json"))
         let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
         for folder in folders {
             let url = folder.appendingPathComponent("grammar.json")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            let file: GrammarFile
+            var file: GrammarFile
             do {
                 file = try JSONDecoder().decode(GrammarFile.self, from: Data(contentsOf: url))
             } catch {
                 throw UnderstandingError(message: "\(url.path): \(error)")
             }
+            file.lists["app"] = services.merging(file.lists["app"] ?? [:]) { _, own in own }
             do {
                 grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists)
             } catch {
@@ -80,6 +82,17 @@ public struct Understander: Sendable {
 
     /// The folder holding one subfolder per language (grammar and test sentences).
     static var resourcesURL: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
+
+    /// Media services every language knows by name (`Resources/services.json`): name → phrases.
+    static func services(_ url: URL) throws -> [String: String] {
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        do {
+            return try decoder.decode([String: String].self, from: Data(contentsOf: url))
+        } catch {
+            throw UnderstandingError(message: "\(url.path): \(error)")
+        }
+    }
 
     /// The trained model shipped with the module.
     public static var shippedModelURL: URL? { resourcesURL?.appendingPathComponent("model/intents.model") }

@@ -23,6 +23,9 @@ public enum ModelInputs {
     public static func languageFiles() throws -> [String: String] {
         guard let root = Understander.resourcesURL else { return [:] }
         var digests: [String: String] = [:]
+        if let services = FileManager.default.contents(atPath: root.appendingPathComponent("services.json").path) {
+            digests["language/services.json"] = digest(services)
+        }
         for folder in try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil) {
             for name in ["grammar.json", "speech.json"] {
                 let url = folder.appendingPathComponent(name)
