@@ -67,6 +67,9 @@ public final class Assistant: Sendable {
         understander.understand(text, language: language, tiers: tiers)
     }
 
+    /// The learned model's most likely frames for a request (for `hark parse --explain`).
+    public func frames(_ text: String) -> [(frame: String, probability: Double)] { understander.frames(text) }
+
     /// Answers one request.
     public func ask(_ text: String, context: RequestContext = RequestContext()) async -> Outcome {
         await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: context) }

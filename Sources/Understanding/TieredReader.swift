@@ -29,6 +29,8 @@ struct TieredReader {
     static let tolerantAgreement: Float = 0.2
     /// A wildcard-heavy grammar reading gives way to a frame the model is this sure of.
     static let overrule: Float = 0.9
+    /// A play request without a kind takes the kind holding this share of the model's "play".
+    static let kindShare: Float = 0.7
 
     /// A reading with how much of the request its names took (wildcards) and words it passed over.
     struct Reading {
@@ -44,59 +46,138 @@ struct TieredReader {
         }
         let ranked = model.ranked(words)
         var probability: [String: Float] = [:]
-        for (frame, p) in ranked { probability[frame] = p }
+        var intentProbability: [String: Float] = [:]
+        for (frame, p) in ranked {
+            probability[frame] = p
+            intentProbability[Frame.intent(frame), default: 0] += p
+        }
+        // How much the model agrees with a reading: the probability of its intent, whatever the
+        // details (a kind of playing, a direction of volume) the words are read with.
+        func agreement(_ understood: Understood) -> Float { intentProbability[understood.intent.rawValue] ?? 0 }
         let none = probability[IntentKind.none.rawValue] ?? 0
         func withConfidence(_ reading: Reading) -> Interpretation {
             var interpretation = reading.interpretation
-            let agreement = Double(probability[Frame.label(interpretation.understood)] ?? 0)
-            interpretation.confidence = reading.wildcardWords == 0 && interpretation.tier == .grammar
-                ? max(agreement, interpretation.score) : agreement
+            let agreed = Double(agreement(interpretation.understood))
+            interpretation.confidence =
+                reading.wildcardWords == 0 && interpretation.tier == .grammar ? max(agreed, interpretation.score) : agreed
             return interpretation
         }
-        let top = ranked.first ?? (IntentKind.none.rawValue, 1)
-        let modelReading = top.frame == IntentKind.none.rawValue || top.probability < Self.modelAlone
-            ? nil : Frame.reading(top.frame)
+        // The model's answer: its likeliest intent, said with that intent's likeliest details
+        // ("could you lower it": changeVolume 0.97, of which .up 0.54 and .down 0.43).
+        let bestIntent = intentProbability.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
+        let top: (frame: String, probability: Float) = (
+            ranked.first { Frame.intent($0.frame) == bestIntent?.key }?.frame ?? IntentKind.none.rawValue,
+            bestIntent?.value ?? 1
+        )
+        let modelReading =
+            top.frame == IntentKind.none.rawValue || top.probability < Self.modelAlone ? nil : Frame.reading(top.frame)
+        var found: [Interpretation]
         if let first = grammarReadings.first {
-            // The grammar read every word with its own words: it stands.
-            if first.wildcardWords == 0 { return grammarReadings.map(withConfidence) }
-            let agreement = probability[Frame.label(first.interpretation.understood)] ?? 0
-            if none >= Self.rejectNone && agreement < Self.vetoFloor { return [] }
-            if let modelReading, top.probability >= Self.overrule, agreement < Self.vetoFloor {
+            let agreed = agreement(first.interpretation.understood)
+            if first.wildcardWords == 0 {
+                // The grammar read every word with its own words: it stands.
+                found = grammarReadings.map(withConfidence)
+            } else if none >= Self.rejectNone && agreed < Self.vetoFloor {
+                return []
+            } else if let modelReading, top.probability >= Self.overrule, agreed < Self.vetoFloor {
                 let overruling = Interpretation(
                     understood: modelReading, score: Double(top.probability), tier: .model,
                     confidence: Double(top.probability))
-                return [overruling] + grammarReadings.prefix(limit - 1).map(withConfidence)
+                found = [overruling] + grammarReadings.prefix(limit - 1).map(withConfidence)
+            } else {
+                found = grammarReadings.map(withConfidence)
             }
-            return grammarReadings.map(withConfidence)
+        } else {
+            guard tiers.contains(.tolerant) || tiers.contains(.model) else { return [] }
+            var tolerant = tiers.contains(.tolerant) ? tolerantReadings(limit: limit) : []
+            // Ranked by how well the words fit and how much the model agrees.
+            func key(_ reading: Reading) -> Double {
+                reading.interpretation.score + 0.3 * log(Double(max(agreement(reading.interpretation.understood), 0.001)))
+            }
+            tolerant.sort { key($0) > key($1) }
+            if let best = tolerant.first, agreement(best.interpretation.understood) >= Self.tolerantAgreement,
+                none < Self.rejectNone
+            {
+                found = tolerant.map(withConfidence)
+            } else if let modelReading {
+                found = [
+                    Interpretation(
+                        understood: modelReading, score: Double(top.probability), tier: .model,
+                        confidence: Double(top.probability))
+                ]
+            } else if top.frame != IntentKind.none.rawValue, top.probability >= Self.modelAlone {
+                // A frame that needs names: a tolerant reading of that intent, else the tagger's names.
+                if let agreeing = tolerant.first(where: {
+                    $0.interpretation.understood.intent.rawValue == Frame.intent(top.frame)
+                }) {
+                    found = [withConfidence(agreeing)]
+                } else if let read = tagged(top.frame) ?? spotted(top.frame) {
+                    found = [
+                        Interpretation(
+                            understood: read, score: Double(top.probability), tier: .model,
+                            confidence: Double(top.probability))
+                    ]
+                } else {
+                    found = []
+                }
+            } else {
+                found = []
+            }
         }
-        guard tiers.contains(.tolerant) || tiers.contains(.model) else { return [] }
-        var tolerant = tiers.contains(.tolerant) ? tolerantReadings(limit: limit) : []
-        // Ranked by how well the words fit and how much the model agrees.
-        func key(_ reading: Reading) -> Double {
-            reading.interpretation.score
-                + 0.3 * log(Double(max(probability[Frame.label(reading.interpretation.understood)] ?? 0, 0.001)))
+        return found.map { typed($0, probability: probability, playing: intentProbability["playMedia"] ?? 0) }
+    }
+
+    /// A play request whose words name no kind gets the kind the model hears in them ("tune in to
+    /// ninety nine point five" is radio, "the next chapter" an audiobook) when it is sure of it.
+    private func typed(_ interpretation: Interpretation, probability: [String: Float], playing: Float) -> Interpretation {
+        var interpretation = interpretation
+        guard interpretation.understood.intent == .playMedia, playing >= 0.5 else { return interpretation }
+        var search = interpretation.understood.search ?? MediaSearch()
+        guard search.mediaType == nil, search.genreNames == nil, search.moodNames == nil, search.reference == nil
+        else { return interpretation }
+        let kinds = Frame.spokenKinds.map { ($0, probability["playMedia.\($0.rawValue)"] ?? 0) }
+        guard let (kind, p) = kinds.max(by: { $0.1 < $1.1 }), p / playing >= Self.kindShare else { return interpretation }
+        search.mediaType = kind
+        interpretation.understood.search = search
+        return interpretation
+    }
+
+    /// A request of a frame that needs names, read by the slot tagger: its names, and kinds,
+    /// genres, moods and decades spotted in the other words. Nil when it finds no name.
+    private func tagged(_ frame: String) -> Understood? {
+        guard let tagger = model?.slots, ModelTrainer.namesMatter(frame) else { return nil }
+        let known = grammar.tables.wordIDs
+        let spans = tagger.spans(words, known: { known[$0] != nil }, frame: frame)
+        guard !spans.isEmpty else { return nil }
+        var captures = spans.map { span in
+            Capture(name: span.slot, value: .text(said(span.range)), range: span.range, isWildcard: true)
         }
-        tolerant.sort { key($0) > key($1) }
-        if let best = tolerant.first,
-            (probability[Frame.label(best.interpretation.understood)] ?? 0) >= Self.tolerantAgreement,
-            none < Self.rejectNone
-        {
-            return tolerant.map(withConfidence)
+        var covered = [Bool](repeating: false, count: words.count)
+        for span in spans { for index in span.range { covered[index] = true } }
+        captures += spottedCaptures(skipping: covered).captures
+        let parts = frame.split(separator: ".").map(String.init)
+        guard let intent = IntentKind(rawValue: parts[0]) else { return nil }
+        var fixed: [String: String] = [:]
+        if intent == .updateMediaAffinity { fixed["affinityType"] = parts.count > 1 ? parts[1] : "like" }
+        if let kind = Frame.kind(frame) { fixed["mediaType"] = kind.rawValue }
+        guard var understood = InterpretationBuilder.build(
+            intent: intent, fixed: fixed, captures: captures, notNames: grammar.notNames,
+            notNameStarts: grammar.notNameStarts)
+        else { return nil }
+        // "add this to my road trip playlist": an add that names only where to is about what plays.
+        if intent == .addMedia, understood.search?.hasName != true {
+            var search = understood.search ?? MediaSearch()
+            search.reference = .currentlyPlaying
+            understood.search = search
         }
-        if let modelReading {
-            return [Interpretation(understood: modelReading, score: Double(top.probability), tier: .model,
-                confidence: Double(top.probability))]
-        }
-        // A frame that needs names: a tolerant reading of that intent, else what the words spot.
-        guard top.frame != IntentKind.none.rawValue, top.probability >= Self.modelAlone else { return [] }
-        if let agreeing = tolerant.first(where: { Frame.label($0.interpretation.understood) == top.frame }) {
-            return [withConfidence(agreeing)]
-        }
-        if let spotted = spotted(top.frame) {
-            return [Interpretation(understood: spotted, score: Double(top.probability), tier: .model,
-                confidence: Double(top.probability))]
-        }
-        return []
+        return understood
+    }
+
+    /// The original text of a word range, as the user wrote it.
+    private func said(_ range: Range<Int>) -> String {
+        let first = originals[range.lowerBound]
+        let last = originals[range.upperBound - 1]
+        return String(first.base[first.startIndex..<last.endIndex])
     }
 
     /// Readings once padding is dropped, passing over up to `skipLimit` words.
@@ -108,16 +189,31 @@ struct TieredReader {
     /// for some blues"), when every other word is one the grammar knows (a word it does not know
     /// may be a name nobody read, and playing something else confidently is worse than asking).
     private func spotted(_ frame: String) -> Understood? {
-        guard frame == IntentKind.playMedia.rawValue else { return nil }
+        guard Frame.intent(frame) == IntentKind.playMedia.rawValue else { return nil }
+        let (captures, unread) = spottedCaptures(skipping: [Bool](repeating: false, count: words.count))
+        let kind = Frame.kind(frame)
+        guard !captures.isEmpty || kind != nil, unread == 0 else { return nil }
+        return InterpretationBuilder.build(
+            intent: .playMedia, fixed: kind.map { ["mediaType": $0.rawValue] } ?? [:], captures: captures)
+    }
+
+    /// Kinds, genres, moods and decades said in the words not `covered`, and how many of the other
+    /// words the grammar does not know.
+    private func spottedCaptures(skipping covered: [Bool]) -> (captures: [Capture], unread: Int) {
         var captures: [Capture] = []
         var position = 0
         var unread = 0
         while position < words.count {
+            if covered[position] {
+                position += 1
+                continue
+            }
             var longest: (name: String, words: [String], value: String)?
             for (name, list) in grammar.spottedLists.sorted(by: { $0.key < $1.key }) {
                 for phrase in list.byFirstWord[words[position]] ?? []
                 where position + phrase.words.count <= words.count
                     && words[position..<(position + phrase.words.count)].elementsEqual(phrase.words)
+                    && !covered[position..<(position + phrase.words.count)].contains(true)
                     && phrase.words.count > (longest?.words.count ?? 0)
                 {
                     longest = (name, phrase.words, phrase.value)
@@ -132,8 +228,7 @@ struct TieredReader {
                 position += 1
             }
         }
-        guard !captures.isEmpty, unread == 0 else { return nil }
-        return InterpretationBuilder.build(intent: .playMedia, fixed: [:], captures: captures)
+        return (captures, unread)
     }
 
     /// The grammar's readings of the words at `positions`, best first.

@@ -132,6 +132,13 @@ public struct Understander: Sendable {
         return reader.read(tiers: tiers, limit: limit)
     }
 
+    /// The learned model's most likely frames for `text` ("changeVolume.down" 0.93, …), best first;
+    /// empty without a model. For `hark parse --explain`.
+    public func frames(_ text: String, limit: Int = 3) -> [(frame: String, probability: Double)] {
+        guard let model else { return [] }
+        return model.ranked(Token.split(text).map(\.folded)).prefix(limit).map { ($0.frame, Double($0.probability)) }
+    }
+
     /// How an utterance answers "Which one?": a position among `count` choices (0-based), a cancel,
     /// or nil when it is not an answer of that kind (it may be a name, or a new request).
     public func answer(_ text: String, choices count: Int, language: String? = nil) -> ChoiceAnswer? {

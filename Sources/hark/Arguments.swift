@@ -11,7 +11,7 @@ struct Arguments {
         "queries", "misses", "slow", "host", "port", "tokens", "output", "speak-to",
         "training", "dev", "fold", "folds", "tiers", "model",
     ]
-    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh", "speak"]
+    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh", "speak", "explain"]
 
     init(_ argv: [String]) throws {
         var rest = argv[...]

@@ -69,18 +69,22 @@ extension Commands {
         let understander = try Understander(extraLists: extraLists)
         let names = try DemoCatalog.names()
         let seed = UInt64(arguments.options["seed"] ?? "13") ?? 13
-        let model = ModelTrainer(seed: seed).train(
+        let trained = ModelTrainer(seed: seed).train(
             understander: understander, names: names, labelled: labelled, inputs: inputs
         ) { warn($0) }
+        let model = trained.intents
         if !heldOut.isEmpty { warn(ModelTrainer.check(model, on: heldOut)) }
         let data = try model.encoded()
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: out).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: out), options: .atomic)
+        let outURL = URL(fileURLWithPath: out)
+        try FileManager.default.createDirectory(at: outURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: outURL, options: .atomic)
+        let taggerURL = SlotTagger.url(besideModel: outURL)
+        let slotData = try trained.slots.encoded()
+        try slotData.write(to: taggerURL, options: .atomic)
         print(
             "Trained on \(model.header.examples) sentences (\(labelled.count) labelled, \(heldOut.count) held out), "
                 + "\(model.header.frames.count) frames, in \(String(format: "%.1f", Date().timeIntervalSince(started))) s;"
-                + " wrote \(out) (\(data.count / 1024) KiB).")
+                + " wrote \(out) (\(data.count / 1024) KiB) and \(taggerURL.path) (\(slotData.count / 1024) KiB).")
         return 0
     }
 }

@@ -183,6 +183,15 @@ enum Commands {
             }
             let understood = await assistant.interpret(text, context: RequestContext(user: "parse", language: lang))
             print(json(ParseResult(id: id, lang: lang, text: text, expect: understood)))
+            if arguments.flags.contains("explain") {
+                // Each tier's readings and the model's frames, for finding why a request was misread.
+                for reading in assistant.understand(text, language: lang) {
+                    print("  \(reading.tier.rawValue) score \(String(format: "%.2f", reading.score)) confidence "
+                        + "\(String(format: "%.2f", reading.confidence)): \(json(reading.understood))")
+                }
+                let frames = assistant.frames(text).map { "\($0.frame) \(String(format: "%.2f", $0.probability))" }
+                print("  model: " + frames.joined(separator: ", "))
+            }
         }
         return 0
     }

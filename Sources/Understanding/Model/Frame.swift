@@ -17,8 +17,27 @@ enum Frame {
             return understood.search?.hasName == true || understood.search?.genreNames != nil
                 ? "updateMediaAffinity.\(kind)" : "updateMediaAffinity.\(kind).this"
         case .togglePlayPause: return IntentKind.pause.rawValue
+        case .playMedia:
+            // Radio, podcasts and audiobooks are said in their own words ("tune in to", "the next
+            // chapter", "the latest episode"), so the model learns the kind with the intent.
+            guard let kind = understood.search?.mediaType, spokenKinds.contains(kind) else { return "playMedia" }
+            return "playMedia.\(kind.rawValue)"
         default: return understood.intent.rawValue
         }
+    }
+
+    /// Kinds of playing the model tells apart by their words.
+    static let spokenKinds: Set<MediaItemType> = [.radioStation, .podcastShow, .podcastEpisode, .audioBook]
+
+    /// The intent part of a frame label ("changeVolume.down" → "changeVolume").
+    static func intent(_ label: String) -> String {
+        label.firstIndex(of: ".").map { String(label[..<$0]) } ?? label
+    }
+
+    /// The kind a `playMedia` frame names, if any.
+    static func kind(_ label: String) -> MediaItemType? {
+        guard intent(label) == "playMedia", let dot = label.firstIndex(of: ".") else { return nil }
+        return MediaItemType(rawValue: String(label[label.index(after: dot)...]))
     }
 
     /// The reading a frame means by itself, for frames whose words say everything; nil for frames

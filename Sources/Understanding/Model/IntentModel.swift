@@ -23,6 +23,8 @@ public struct IntentModel: Sendable {
     let scales: [Float]
     let biases: [Float]
     let weights: [Int8]
+    /// The slot tagger trained with it, read from beside the model's file when there.
+    public var slots: SlotTagger?
 
     var frames: [String] { header.frames }
 
@@ -64,6 +66,8 @@ public struct IntentModel: Sendable {
         self.scales = Array(floats[0..<frames])
         self.biases = Array(floats[frames...])
         self.weights = body.dropFirst(frames * 8).map { Int8(bitPattern: $0) }
+        let slotsURL = SlotTagger.url(besideModel: url)
+        if FileManager.default.fileExists(atPath: slotsURL.path) { self.slots = try SlotTagger(contentsOf: slotsURL) }
     }
 
     /// The file's bytes.

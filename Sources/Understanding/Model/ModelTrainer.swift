@@ -46,21 +46,40 @@ public struct ModelTrainer: Sendable {
 
     /// Trains from the understander's grammars, `names` for name slots and `labelled` sentences.
     /// `inputs` (name → digest) is recorded in the model, so a test can tell when it is stale.
+    /// The two models one training run makes.
+    public struct Trained: Sendable {
+        public var intents: IntentModel
+        public var slots: SlotTagger
+    }
+
+    /// Frames whose requests carry names for the tagger to learn from.
+    static func namesMatter(_ frame: String) -> Bool {
+        ["playMedia", "addMedia", "searchForMedia", "updateMediaAffinity.like", "updateMediaAffinity.dislike"]
+            .contains(frame) || Frame.kind(frame) != nil
+    }
+
     public func train(
         understander: Understander, names: [String], labelled: [LabelledText], inputs: [String: String],
         progress: (String) -> Void = { _ in }
-    ) -> IntentModel {
+    ) -> Trained {
         var random = SplitMix(seed: seed)
+        var tagged: [TaggerTrainer.Sentence] = []
+        var known: [String: Set<String>] = [:]
         // (language, frame label, words, weight)
         var drawn: [(language: String, frame: String, words: [String], weight: Float)] = []
         for language in understander.languages {
             guard let grammar = understander.grammar(for: language) else { continue }
+            known[language] = Set(grammar.tables.wordIDs.keys)
             var sampler = SentenceSampler(grammar: grammar, names: names)
             var byFrame: [String: [[String]]] = [:]
             for index in grammar.sentences.indices {
                 for _ in 0..<Self.drawsPerSentence {
-                    guard let (words, understood) = sampler.draw(index, using: &random) else { continue }
-                    byFrame[Frame.label(understood), default: []].append(words)
+                    guard let (words, understood, spans) = sampler.draw(index, using: &random) else { continue }
+                    let frame = Frame.label(understood)
+                    byFrame[frame, default: []].append(words)
+                    if Self.namesMatter(frame), let tags = TaggerTrainer.tags(words.count, spans: spans) {
+                        tagged.append(TaggerTrainer.Sentence(words: words, tags: tags, frame: frame, language: language))
+                    }
                 }
             }
             for (frame, sentences) in byFrame.sorted(by: { $0.key < $1.key }) {
@@ -76,7 +95,15 @@ public struct ModelTrainer: Sendable {
         for row in labelled {
             let words = Token.split(row.text).map(\.folded)
             guard !words.isEmpty else { continue }
-            drawn.append((row.language, Frame.label(row.understood), words, Self.labelledWeight))
+            let frame = Frame.label(row.understood)
+            drawn.append((row.language, frame, words, Self.labelledWeight))
+            // People's own sentences teach the tagger too, where their names are there word for word.
+            if Self.namesMatter(frame), let spans = TaggerTrainer.spans(of: row.understood, in: words),
+                let tags = TaggerTrainer.tags(words.count, spans: spans)
+            {
+                let sentence = TaggerTrainer.Sentence(words: words, tags: tags, frame: frame, language: row.language)
+                tagged += Array(repeating: sentence, count: Int(Self.labelledWeight))
+            }
         }
         // Non-media sentences get a fixed share of each language's weight.
         var mediaWeight: [String: Float] = [:], noneWeight: [String: Float] = [:]
@@ -101,7 +128,10 @@ public struct ModelTrainer: Sendable {
         }
         progress("\(examples.count) examples, \(frames.count) frames")
         let (weights, biases) = fit(&examples, frames: frames.count, random: &random, progress: progress)
-        return quantized(weights: weights, biases: biases, frames: frames, inputs: inputs, examples: examples.count)
+        let intents = quantized(weights: weights, biases: biases, frames: frames, inputs: inputs, examples: examples.count)
+        progress("\(tagged.count) sentences for the slot tagger")
+        let slots = TaggerTrainer().train(tagged, known: known, inputs: inputs, random: &random, progress: progress)
+        return Trained(intents: intents, slots: slots)
     }
 
     /// How often the model's top frame is the labelled one, overall and for `none` rows.

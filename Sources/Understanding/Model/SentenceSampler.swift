@@ -23,7 +23,9 @@ struct SentenceSampler {
 
     /// One sentence drawn from sentence `index`: its folded words and what it means, or nil when the
     /// drawn slots make no sense together (a "year" of 7).
-    mutating func draw(_ index: Int, using random: inout SplitMix) -> (words: [String], understood: Understood)? {
+    mutating func draw(_ index: Int, using random: inout SplitMix)
+        -> (words: [String], understood: Understood, names: [(slot: String, range: Range<Int>)])?
+    {
         let sentence = grammar.sentences[index]
         var words: [String] = []
         var captures: [Capture] = []
@@ -33,7 +35,8 @@ struct SentenceSampler {
                 intent: sentence.intent, fixed: sentence.fixed, captures: captures, notNames: grammar.notNames,
                 notNameStarts: grammar.notNameStarts)
         else { return nil }
-        return (words, understood)
+        let names = captures.filter { SlotTagger.slots.contains($0.name) }.map { ($0.name, $0.range) }
+        return (words, understood, names)
     }
 
     private mutating func expand(
