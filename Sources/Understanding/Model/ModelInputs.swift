@@ -18,20 +18,17 @@ public enum ModelInputs {
         Int(TextFeatures.mix(TextFeatures.fnv(id.utf8, seed: TextFeatures.fnvOffset), 0) % UInt64(count))
     }
 
-    /// Digests of every language's grammar and speech files in the module's resources, keyed
-    /// `language/<tag>/<file>`.
+    /// Digests of every data file of the module's resources that shapes understanding (grammars,
+    /// word lists, shared lists; not the test sentences), keyed `language/<path>`.
     public static func languageFiles() throws -> [String: String] {
         guard let root = Understander.resourcesURL else { return [:] }
         var digests: [String: String] = [:]
-        if let services = FileManager.default.contents(atPath: root.appendingPathComponent("services.json").path) {
-            digests["language/services.json"] = digest(services)
-        }
-        for folder in try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil) {
-            for name in ["grammar.json", "speech.json"] {
-                let url = folder.appendingPathComponent(name)
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-                digests["language/\(folder.lastPathComponent)/\(name)"] = digest(data)
-            }
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = files?.nextObject() as? URL {
+            guard url.pathExtension == "json" else { continue }
+            let relative = url.path.dropFirst(root.path.count + 1)
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            digests["language/\(relative)"] = digest(data)
         }
         return digests
     }
