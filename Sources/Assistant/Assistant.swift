@@ -93,6 +93,11 @@ public final class Assistant: Sendable {
         let askedOn = context.device ?? "default"
         if let pending = try? await core.pendingQuestion(user: context.user, device: askedOn) {
             try? await core.setPendingQuestion(nil, user: context.user, device: askedOn)
+            // "Aerosmith" after «Какую именно?» is still Russian: a name in any script keeps the
+            // question's language unless its letters belong to another language's script.
+            if context.language == nil, let asked = pending.language, understander.scriptAllows(trimmed, language: asked) {
+                outcome.language = asked
+            }
             if let answered = await answer(pending, with: trimmed, context: context, outcome: &outcome) {
                 return answered
             }
@@ -150,7 +155,8 @@ public final class Assistant: Sendable {
         let handler = LibraryHandler(core: core, user: context.user, device: outcome.device)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
         if outcome.code == .needsChoice {
-            let question = PendingQuestion(understood: best, choices: outcome.items, expires: 0)
+            let question = PendingQuestion(
+                understood: best, choices: outcome.items, expires: 0, language: outcome.language)
             try? await core.setPendingQuestion(question, user: context.user, device: askedOn)
         }
         outcome.nowPlaying = try? await core.nowPlaying(outcome.device)

@@ -9,6 +9,8 @@ struct PendingQuestion: Codable, Sendable {
     var choices: [MediaItem]
     /// When the question lapses (clock seconds).
     var expires: Double
+    /// The language the question was asked in: an answer that is only a name keeps it.
+    var language: String? = nil
 }
 
 /// Conversation state per user and the device they spoke to; never shared between users.

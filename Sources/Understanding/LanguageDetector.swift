@@ -46,11 +46,47 @@ struct LanguageDetector: Sendable {
         return best
     }
 
+    /// The scripts a text is written in, as the languages that write them: "ru" for Cyrillic, "ja"
+    /// for kana, "zh" for Han characters, "latin" for Latin letters.
+    static func scripts(_ text: String) -> Set<String> {
+        var scripts = Set<String>()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0400...0x04FF: scripts.insert("ru")
+            case 0x3040...0x30FF: scripts.insert("ja")
+            case 0x4E00...0x9FFF, 0x3400...0x4DBF: scripts.insert("zh")
+            case 0xAC00...0xD7AF: scripts.insert("ko")
+            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: scripts.insert("latin")
+            default: break
+            }
+        }
+        return scripts
+    }
+
+    /// Languages worth reading a mixed-script request in: the one each script suggests, and the
+    /// Latin-script language its first word opens (empty for a text in one script).
+    func candidates(_ text: String) -> [String] {
+        let scripts = Self.scripts(text)
+        guard scripts.count > 1 || (scripts.contains("zh") && !scripts.contains("ja")) else { return [] }
+        var found: [String] = []
+        if scripts.contains("ru") { found.append("ru") }
+        if scripts.contains("ja") { found.append("ja") }
+        if scripts.contains("zh") {
+            let simplified = text.applyingTransform(StringTransform(rawValue: "Hant-Hans"), reverse: false) ?? text
+            found.append(simplified == text ? "zh-Hans" : "zh-Hant")
+            // Japanese written with kanji alone ("音楽再生") is read as Japanese too.
+            if !scripts.contains("ja") { found.append("ja") }
+        }
+        if let opening = latinOpening(text) { found.append(opening) }
+        return found
+    }
+
     /// The Latin-script language whose grammar knows the request's first word (the one that knows
     /// most of its words when several do), or nil.
     func latinOpening(_ text: String) -> String? {
         let words = Token.split(text).map(\.folded)
-        guard let first = words.first, !first.isEmpty,
+        // "80年代的歌": digits are no language's word.
+        guard let first = words.first, first.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
             first.unicodeScalars.allSatisfy({ $0.isASCII || (0xC0...0x24F).contains($0.value) })
         else { return nil }
         let candidates = openingWords.filter { $0.value.contains(first) }

@@ -97,8 +97,41 @@ public struct Understander: Sendable {
     /// The trained model shipped with the module.
     public static var shippedModelURL: URL? { resourcesURL?.appendingPathComponent("model/intents.model") }
 
-    /// The language of a request without a tag: script first, then word evidence.
-    public func detectLanguage(_ text: String) -> String { detector.detect(text) }
+    /// The language of a request without a tag: script and word evidence, and for a request in
+    /// two scripts ("Harkでカリードを再生", "play 感電", "在 Spotify 上播放") the language whose
+    /// grammar reads it best, so a Latin-script name keeps a Japanese sentence Japanese.
+    public func detectLanguage(_ text: String) -> String {
+        let guess = detector.detect(text)
+        let candidates = detector.candidates(text)
+        guard candidates.count > 1 || (candidates.count == 1 && candidates[0] != guess) else { return guess }
+        func evidence(_ language: String) -> Double {
+            understand(text, language: language, limit: 1, tiers: [.grammar, .tolerant]).first.map {
+                $0.tier == .grammar ? $0.score : $0.score / 2
+            } ?? 0
+        }
+        var best = guess
+        var bestEvidence = evidence(guess)
+        for language in candidates where language != guess {
+            let found = evidence(language)
+            if found > bestEvidence {
+                best = language
+                bestEvidence = found
+            }
+        }
+        return best
+    }
+
+    /// Whether a text's letters could be written in `language` (Latin letters fit every language,
+    /// as names; Cyrillic only Russian; kana only Japanese; Han Chinese and Japanese).
+    public func scriptAllows(_ text: String, language: String) -> Bool {
+        LanguageDetector.scripts(text).allSatisfy { script in
+            switch script {
+            case "latin": return true
+            case "zh": return language.hasPrefix("zh") || language == "ja"
+            default: return language.hasPrefix(script)
+            }
+        }
+    }
 
     /// How a list value is said in a language ("rock" in the genre list is "рок" in Russian), or nil.
     public func spokenName(_ value: String, list: String, language: String) -> String? {
