@@ -82,7 +82,8 @@ struct TieredReader {
             if first.wildcardWords == 0 {
                 // The grammar read every word with its own words: it stands.
                 found = grammarReadings.map(withConfidence)
-            } else if none >= Self.rejectNone && agreed < Self.vetoFloor {
+            } else if none >= Self.rejectNone && agreed < Self.vetoFloor && first.wildcardWords * 3 >= words.count {
+                // Mostly a wildcard's words, and the model is sure it is not about media.
                 return []
             } else if let modelReading, top.probability >= Self.overrule, agreed < Self.vetoFloor {
                 let overruling = Interpretation(
@@ -138,7 +139,10 @@ struct TieredReader {
         var interpretation = interpretation
         guard interpretation.understood.intent == .playMedia, playing >= 0.5 else { return interpretation }
         var search = interpretation.understood.search ?? MediaSearch()
-        guard search.mediaType == nil, search.genreNames == nil, search.moodNames == nil, search.reference == nil
+        // A name the grammar read stays for the catalog to type ("play Yesterday next" is a song, not
+        // the next episode of something): the model types only requests that name nothing.
+        guard search.mediaType == nil, search.genreNames == nil, search.moodNames == nil, search.reference == nil,
+            interpretation.tier != .grammar || !search.hasName
         else { return interpretation }
         let kinds = Frame.spokenKinds.map { ($0, probability["playMedia.\($0.rawValue)"] ?? 0) }
         guard let (kind, p) = kinds.max(by: { $0.1 < $1.1 }), p / playing >= Self.kindShare else { return interpretation }

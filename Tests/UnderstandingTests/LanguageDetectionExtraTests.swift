@@ -14,4 +14,20 @@ struct MixedScriptLanguageTests {
     func openingWordDecides(text: String, language: String) {
         #expect(sharedUnderstander.detectLanguage(text) == language)
     }
+
+    /// A Japanese or Chinese sentence around a Latin-script name stays Japanese or Chinese; digits
+    /// before a CJK word are no Latin-script language's.
+    @Test(arguments: [
+        ("Harkでカリードを再生", "ja"), ("Control AudioでAdeleの「Hello」を再生", "ja"), ("Stuff You Should Knowを再生", "ja"),
+        ("80年代の曲を再生", "ja"), ("80年代的歌", "zh-Hans"), ("在 Spotify 上播放 Adele 的 Hello", "zh-Hans"),
+    ])
+    func theSentenceNotTheNameDecides(text: String, language: String) {
+        #expect(sharedUnderstander.detectLanguage(text) == language)
+    }
+
+    @Test func aNameInAnyScriptFitsEveryLanguage() {
+        #expect(sharedUnderstander.scriptAllows("Aerosmith", language: "ru"))
+        #expect(!sharedUnderstander.scriptAllows("Какую именно", language: "en"))
+        #expect(sharedUnderstander.scriptAllows("米津玄師", language: "ja"))
+    }
 }

@@ -72,7 +72,9 @@ public struct IntentModel: Sendable {
 
     /// The file's bytes.
     public func encoded() throws -> Data {
-        var data = try JSONEncoder().encode(header)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var data = try encoder.encode(header)
         data.append(0x0A)
         for value in scales + biases { withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
         data.append(contentsOf: weights.map { UInt8(bitPattern: $0) })

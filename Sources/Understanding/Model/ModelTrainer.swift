@@ -21,22 +21,29 @@ public struct LabelledText: Sendable {
 public struct ModelTrainer: Sendable {
     /// Hashed feature rows: 2^17, about 4 MiB of weights at one byte each for 30 frames.
     public static let buckets = 1 << 17
-    /// Sentences drawn per grammar sentence, and at most per language and frame.
-    static let drawsPerSentence = 12
+    /// Sentences drawn per grammar sentence by default, and at most per language and frame.
+    public static let defaultDraws = 12
     static let drawsPerFrame = 900
     /// Labelled sentences count this many drawn ones: they are how people really talk.
     static let labelledWeight: Float = 3
     /// Share of each language's weight given to non-media sentences, so the model learns to
     /// reject in every language however few such sentences it has.
     static let rejectionShare: Float = 0.3
-    static let epochs = 6
+    public static let defaultEpochs = 6
     /// AdaGrad's step: chosen on held-out dev folds (0.015–0.05 within a point of each other;
     /// 0.3 and above overfit the drawn sentences and lose 2–4 points).
     static let learningRate: Float = 0.05
 
     public var seed: UInt64
+    /// Sentences drawn per grammar sentence, and passes over the examples (fewer for quick tests).
+    public var drawsPerSentence: Int
+    public var epochs: Int
 
-    public init(seed: UInt64 = 13) { self.seed = seed }
+    public init(seed: UInt64 = 13, drawsPerSentence: Int = defaultDraws, epochs: Int = defaultEpochs) {
+        self.seed = seed
+        self.drawsPerSentence = drawsPerSentence
+        self.epochs = epochs
+    }
 
     struct Example {
         var features: [Int32]
@@ -73,7 +80,7 @@ public struct ModelTrainer: Sendable {
             var sampler = SentenceSampler(grammar: grammar, names: names)
             var byFrame: [String: [[String]]] = [:]
             for index in grammar.sentences.indices {
-                for _ in 0..<Self.drawsPerSentence {
+                for _ in 0..<drawsPerSentence {
                     guard let (words, understood, spans) = sampler.draw(index, using: &random) else { continue }
                     let frame = Frame.label(understood)
                     byFrame[frame, default: []].append(words)
@@ -130,7 +137,8 @@ public struct ModelTrainer: Sendable {
         let (weights, biases) = fit(&examples, frames: frames.count, random: &random, progress: progress)
         let intents = quantized(weights: weights, biases: biases, frames: frames, inputs: inputs, examples: examples.count)
         progress("\(tagged.count) sentences for the slot tagger")
-        let slots = TaggerTrainer().train(tagged, known: known, inputs: inputs, random: &random, progress: progress)
+        let slots = TaggerTrainer(epochs: max(1, epochs - 1)).train(
+            tagged, known: known, inputs: inputs, random: &random, progress: progress)
         return Trained(intents: intents, slots: slots)
     }
 
@@ -161,7 +169,7 @@ public struct ModelTrainer: Sendable {
         var biases = [Float](repeating: 0, count: frames)
         var biasSquares = [Float](repeating: 0, count: frames)
         var logits = [Float](repeating: 0, count: frames)
-        for epoch in 0..<Self.epochs {
+        for epoch in 0..<epochs {
             examples.shuffle(using: &random)
             var loss: Float = 0
             for example in examples {

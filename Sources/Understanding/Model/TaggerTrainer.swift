@@ -7,7 +7,8 @@ import MediaIntents
 struct TaggerTrainer {
     /// 2^18 rows: about 2.3 MiB at one byte per row and tag.
     static let buckets = 1 << 18
-    static let epochs = 5
+    /// Passes over the sentences (five by default: mistakes stop falling after four or five).
+    var epochs = 5
 
     /// One sentence with its tags.
     struct Sentence {
@@ -63,7 +64,7 @@ struct TaggerTrainer {
         var step: Float = 1
         var order = Array(sentences.indices)
         var scores = [Float](repeating: 0, count: count)
-        for epoch in 0..<Self.epochs {
+        for epoch in 0..<epochs {
             order.shuffle(using: &random)
             var mistakes = 0
             var words = 0
