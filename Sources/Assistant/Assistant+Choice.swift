@@ -60,10 +60,15 @@ extension Assistant {
     }
 
     /// Understanding with the catalog's help: the reading `ask` would act on, or `none`.
-    public func interpret(_ text: String, context: RequestContext = RequestContext()) async -> Understood {
+    ///
+    /// - Parameter tiers: the tiers to read with, when not the assistant's own (`hark eval` measures each).
+    public func interpret(_ text: String, context: RequestContext = RequestContext(), tiers: Tiers? = nil) async
+        -> Understood
+    {
         let vocabulary = await vocabulary(for: context.user)
         let language = context.language ?? understander.detectLanguage(text)
-        let interpretations = understander.understand(text, language: language, vocabulary: vocabulary, tiers: tiers)
+        let interpretations = understander.understand(
+            text, language: language, vocabulary: vocabulary, tiers: tiers ?? self.tiers)
         let device = Self.device(for: interpretations.first?.understood.params, context: context)
         return await choose(interpretations, context: context, device: device) ?? .none
     }

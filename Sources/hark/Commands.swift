@@ -129,6 +129,12 @@ enum Commands {
         let fold = try Fold(arguments)
         let assistant = try understandingAssistant(arguments, dbPath: dbPath)
         var evaluator = Evaluator()
+        // Unless --tiers names one setting, each tier's share is measured too: the grammar alone,
+        // with the tolerant tier, and all tiers (the report's main figures).
+        let shares: [(name: String, tiers: Tiers)] =
+            arguments.options["tiers"] == nil && !arguments.flags.contains("grammar-only")
+            ? [("grammar", .grammar), ("tolerant", [.grammar, .tolerant])] : []
+        var perTier = shares.map { _ in Evaluator() }
         for (_, rows) in files {
             for row in rows where fold.index == nil || fold.holdsOut(row) {
                 let context = RequestContext(user: "eval", language: row.lang)
@@ -137,9 +143,15 @@ enum Commands {
                     ? assistant.understand(row.text, language: row.lang).first?.understood ?? .none
                     : await assistant.interpret(row.text, context: context)
                 evaluator.add(row, predicted: predicted)
+                for (index, share) in shares.enumerated() {
+                    perTier[index].add(row, predicted: await assistant.interpret(row.text, context: context, tiers: share.tiers))
+                }
             }
         }
-        print(json(evaluator.report, pretty: true))
+        var report = evaluator.report
+        for (index, share) in shares.enumerated() { report.perTier[share.name] = perTier[index].report.overall }
+        if !shares.isEmpty { report.perTier["all"] = report.overall }
+        print(json(report, pretty: true))
         return 0
     }
 

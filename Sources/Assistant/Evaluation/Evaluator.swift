@@ -117,16 +117,19 @@ public struct Evaluator {
     /// The report `hark eval` prints: the overall scores at the top level, then the slices.
     public struct Report: Encodable, Sendable {
         public var overall: Scores
+        /// The same rows read by fewer tiers (grammar; grammar + tolerant; all), when measured.
+        public var perTier: [String: Scores] = [:]
         public var perIntent: [String: Scores]
         public var perLang: [String: Scores]
         public var perField: [String: FieldScores]
         public var failures: [Failure]
 
-        enum CodingKeys: String, CodingKey { case perIntent, perLang, perField, failures }
+        enum CodingKeys: String, CodingKey { case perTier, perIntent, perLang, perField, failures }
 
         public func encode(to encoder: any Encoder) throws {
             try overall.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
+            if !perTier.isEmpty { try container.encode(perTier, forKey: .perTier) }
             try container.encode(perIntent, forKey: .perIntent)
             try container.encode(perLang, forKey: .perLang)
             try container.encode(perField, forKey: .perField)
