@@ -105,6 +105,12 @@ public final class Assistant: Sendable {
         let vocabulary = await vocabulary(for: context.user)
         outcome.interpretations = understander.understand(
             trimmed, language: language, vocabulary: vocabulary, tiers: tiers)
+        if let asking = outcome.interpretations.first, asking.clarify == true {
+            // About media, but what it names could not be read: ask rather than play a guess.
+            outcome.understood = asking.understood
+            outcome.reply = replies.say("ask.what.\(asking.understood.intent.rawValue)", language: language)
+            return outcome
+        }
         let spokenTo = Self.device(for: outcome.interpretations.first?.understood.params, context: context)
         guard let best = await choose(outcome.interpretations, context: context, device: spokenTo) else {
             outcome.reply = replies.say("none", language: language)

@@ -36,6 +36,10 @@ struct TieredReader {
     static let overrule: Float = 0.9
     /// A play request without a kind takes the kind holding this share of the model's "play".
     static let kindShare: Float = 0.7
+    /// A play or add request the model is at least this sure of (and no more than `clarifyNone` sure
+    /// is not about media), whose names nothing could read, gets a short question.
+    static let clarifyFloor: Float = 0.3
+    static let clarifyNone: Float = 0.3
 
     /// A reading with how much of the request its names took (wildcards) and words it passed over.
     struct Reading {
@@ -128,6 +132,16 @@ struct TieredReader {
                 }
             } else {
                 found = []
+            }
+            if found.isEmpty, ["playMedia", "addMedia"].contains(Frame.intent(top.frame)),
+                top.probability >= Self.clarifyFloor, none <= Self.clarifyNone,
+                let intent = IntentKind(rawValue: Frame.intent(top.frame))
+            {
+                var asking = Interpretation(
+                    understood: Understood(intent: intent), score: Double(top.probability), tier: .model,
+                    confidence: Double(top.probability))
+                asking.clarify = true
+                found = [asking]
             }
         }
         return found.map { typed($0, probability: probability, playing: intentProbability["playMedia"] ?? 0) }

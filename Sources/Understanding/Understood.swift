@@ -32,6 +32,9 @@ public struct Interpretation: Codable, Sendable, Hashable {
     /// How sure the tiers together are of this reading (0…1): the model's probability of its
     /// frame when a model is loaded, else the grammar's score.
     public var confidence: Double
+    /// True when the request is about media (a play, an add) but what it names could not be read:
+    /// the answer is a short question ("What would you like me to play?"), not an action.
+    public var clarify: Bool?
 
     public init(
         understood: Understood, score: Double, sentence: String? = nil, needsCatalog: Bool = false,
