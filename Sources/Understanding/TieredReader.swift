@@ -53,6 +53,8 @@ struct TieredReader {
             if !grammarReadings.isEmpty || !tiers.contains(.tolerant) { return grammarReadings.map(\.interpretation) }
             return tolerantReadings(limit: limit).filter { $0.interpretation.score >= 0.45 }.map(\.interpretation)
         }
+        // The grammar read every word with its own words: it stands, and the model is not asked.
+        if let first = grammarReadings.first, first.wildcardWords == 0 { return grammarReadings.map(\.interpretation) }
         let ranked = model.ranked(words)
         var probability: [String: Float] = [:]
         var intentProbability: [String: Float] = [:]
@@ -83,10 +85,7 @@ struct TieredReader {
         var found: [Interpretation]
         if let first = grammarReadings.first {
             let agreed = agreement(first.interpretation.understood)
-            if first.wildcardWords == 0 {
-                // The grammar read every word with its own words: it stands.
-                found = grammarReadings.map(withConfidence)
-            } else if none >= Self.rejectNone && agreed < Self.vetoFloor && first.wildcardWords * 3 >= words.count {
+            if none >= Self.rejectNone && agreed < Self.vetoFloor && first.wildcardWords * 3 >= words.count {
                 // Mostly a wildcard's words, and the model is sure it is not about media.
                 return []
             } else if let modelReading, top.probability >= Self.overrule, agreed < Self.vetoFloor {
@@ -99,7 +98,10 @@ struct TieredReader {
             }
         } else {
             guard tiers.contains(.tolerant) || tiers.contains(.model) else { return [] }
-            var tolerant = tiers.contains(.tolerant) ? tolerantReadings(limit: limit) : []
+            // The tolerant tier is the slow one: not tried on what the model is sure is not about
+            // media, nor where the model alone answers with certainty ("who's singing right now").
+            let sureAlone = modelReading != nil && top.probability >= Self.overrule
+            var tolerant = tiers.contains(.tolerant) && none < Self.rejectNone && !sureAlone ? tolerantReadings(limit: limit) : []
             // Ranked by how well the words fit and how much the model agrees.
             func key(_ reading: Reading) -> Double {
                 reading.interpretation.score + 0.3 * log(Double(max(agreement(reading.interpretation.understood), 0.001)))
@@ -264,8 +266,13 @@ struct TieredReader {
         // Which grammar words the utterance holds, as a bitmap over word ids.
         var present = [UInt64](repeating: 0, count: (grammar.tables.vocabularySize + 63) / 64)
         for id in matcher.ids where id >= 0 { present[Int(id) / 64] |= 1 << UInt64(id % 64) }
-        let candidates =
-            skips > 0 ? Array(grammar.sentences.indices) : grammar.byFirstWord[matcher.ids[0]] ?? grammar.anyStart
+        var candidates = grammar.byFirstWord[matcher.ids[0]] ?? grammar.anyStart
+        if skips > 0 {
+            // A sentence may start at any of the first words the matcher can pass over.
+            var union = Set(candidates)
+            for id in matcher.ids.prefix(skips + 1).dropFirst() { union.formUnion(grammar.byFirstWord[id] ?? []) }
+            candidates = union.sorted()
+        }
         var raw: [(sentence: Int, captures: [RawCapture], score: Double)] = []
         for index in candidates {
             guard
