@@ -35,14 +35,9 @@ public struct Understander: Sendable {
         let services = try Self.services(root.appendingPathComponent("services.json"))
         let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
         for folder in folders {
-            let url = folder.appendingPathComponent("grammar.json")
+            let url = folder.appendingPathComponent("language.json")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            var file: GrammarFile
-            do {
-                file = try JSONDecoder().decode(GrammarFile.self, from: Data(contentsOf: url))
-            } catch {
-                throw UnderstandingError(message: "\(url.path): \(error)")
-            }
+            var file = try GrammarFile.load(folder: folder)
             file.lists["app"] = services.merging(file.lists["app"] ?? [:]) { _, own in own }
             do {
                 grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists)

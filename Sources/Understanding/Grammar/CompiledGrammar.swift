@@ -47,7 +47,7 @@ struct CompiledGrammar: Sendable {
             rules: file.rules, lists: lists, spokenLists: Set(file.spokenLists ?? []), fold: fold)
         var sentences: [CompiledSentence] = []
         let compiler = ProgramCompiler()
-        for group in file.intents {
+        for group in file.intents ?? [] {
             guard let intent = IntentKind(rawValue: group.intent) else {
                 throw TemplateError(template: group.sentences.first ?? "", reason: "unknown intent \(group.intent)")
             }
