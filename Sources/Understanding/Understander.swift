@@ -33,6 +33,7 @@ public struct Understander: Sendable {
         var grammars: [String: CompiledGrammar] = [:]
         var padding: [String: SpeechPadding] = [:]
         let services = try Self.services(root.appendingPathComponent("services.json"))
+        let slots = try SlotDeclarations.load(root.appendingPathComponent("slots.json"))
         let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
         for folder in folders {
             let url = folder.appendingPathComponent("language.json")
@@ -40,7 +41,7 @@ public struct Understander: Sendable {
             var file = try GrammarFile.load(folder: folder)
             file.lists["app"] = services.merging(file.lists["app"] ?? [:]) { _, own in own }
             do {
-                grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists)
+                grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists, slots: slots)
             } catch {
                 throw UnderstandingError(message: "\(url.path): \(error)")
             }

@@ -28,7 +28,11 @@ struct CompiledGrammar: Sendable {
     var spottedLists: [String: PhraseList]
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
-    init(file: GrammarFile, extraLists: [String: [String]]) throws {
+    ///
+    /// - Parameter slots: what each intent's sentences may use (`Resources/slots.json`); a slot or a
+    ///   fixed value not declared for its sentence's intent is an error. Nil checks nothing (tests
+    ///   of the template language alone).
+    init(file: GrammarFile, extraLists: [String: [String]], slots: SlotDeclarations? = nil) throws {
         let fold: (String) -> [String] = { text in Token.split(text).map(\.folded) }
         var lists: [String: PhraseList] = [:]
         var spokenNames: [String: [String: String]] = [:]
@@ -56,7 +60,11 @@ struct CompiledGrammar: Sendable {
                 throw TemplateError(template: group.sentences.first ?? "", reason: "unknown wrap \(wrapName)")
             }
             for sentence in group.sentences {
-                let node = try parser.parse(wrap.replacingOccurrences(of: "$", with: "(\(sentence))"))
+                let (node, used) = try parser.parseUsingSlots(
+                    wrap.replacingOccurrences(of: "$", with: "(\(sentence))"))
+                try slots?.check(
+                    used: used, fixed: Array((group.fixed ?? [:]).keys), intent: group.intent,
+                    template: "intents/\(group.intent).json: \(sentence)")
                 sentences.append(
                     CompiledSentence(
                         program: compiler.compile(node), intent: intent, fixed: group.fixed ?? [:],
