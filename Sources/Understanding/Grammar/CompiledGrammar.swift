@@ -15,6 +15,8 @@ struct CompiledGrammar: Sendable {
     var halfWords: Set<String>
     var oneWords: Set<String>
     var amountWords: [String: Double]
+    /// Folded words that join two parts of a length of time ("and", "und").
+    var joiningWords: Set<String>
     /// Folded phrases that mark an add request as not about media ("shopping list").
     var notPlaylistPhrases: [[String]]
     /// Folded answer phrases to their position (1-based; -1 is the last).
@@ -89,7 +91,10 @@ struct CompiledGrammar: Sendable {
         // Each first word's list already holds the sentences that can start with anything, in order.
         self.byFirstWord = byFirstWord.mapValues { Array(Set($0 + anyStart)).sorted() }
         self.anyStart = anyStart
-        self.numbers = NumberWords(localeIdentifier: file.language)
+        self.numbers = NumberWords(
+            localeIdentifier: file.language, decimalWords: Set((file.decimalWords ?? []).flatMap(fold)),
+            tensJoiners: Set((file.tensJoiners ?? []).flatMap(fold)))
+        self.joiningWords = Set((file.joiningWords ?? []).flatMap(fold))
         self.durationUnits = Dictionary(
             uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
         self.halfWords = Set(file.halfWords)
@@ -168,7 +173,7 @@ struct CompiledGrammar: Sendable {
         var p = position
         var read = false
         while p < tokens.count {
-            if read, tokens[p] == "and", p + 1 < tokens.count,
+            if read, joiningWords.contains(tokens[p]), p + 1 < tokens.count,
                 !oneWords.contains(tokens[p + 1]) || p + 2 >= tokens.count
                     || !halfWords.contains(tokens[p + 2])
             {
@@ -217,7 +222,8 @@ struct CompiledGrammar: Sendable {
             return nil
         }
         // "one and a half minutes"
-        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2])
+        if p + 2 < tokens.count, joiningWords.contains(tokens[p]), oneWords.contains(tokens[p + 1]),
+            halfWords.contains(tokens[p + 2])
         {
             amount += 0.5
             p += 3
@@ -225,7 +231,8 @@ struct CompiledGrammar: Sendable {
         guard p < tokens.count, let unit = durationUnits[tokens[p]] else { return nil }
         p += 1
         var seconds = amount * unit
-        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2])
+        if p + 2 < tokens.count, joiningWords.contains(tokens[p]), oneWords.contains(tokens[p + 1]),
+            halfWords.contains(tokens[p + 2])
         {
             seconds += unit / 2
             p += 3

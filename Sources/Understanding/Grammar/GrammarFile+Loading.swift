@@ -41,3 +41,27 @@ extension GrammarFile {
         return file
     }
 }
+
+extension GrammarFile {
+    /// Only the elisions of a language file.
+    private struct Elisions: Decodable {
+        var elisions: [String]?
+    }
+
+    /// The elisions of every language folder, lowercased; empty when the resources are missing.
+    static func allElisions() -> Set<String> {
+        guard let root = Understander.resourcesURL,
+            let folders = try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
+        else { return [] }
+        let decoder = JSONDecoder()
+        decoder.allowsJSON5 = true
+        var all = Set<String>()
+        for folder in folders {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("language.json").path),
+                let file = try? decoder.decode(Elisions.self, from: data)
+            else { continue }
+            all.formUnion((file.elisions ?? []).map { $0.lowercased() })
+        }
+        return all
+    }
+}

@@ -40,6 +40,15 @@ struct GrammarFile: Codable, Sendable {
     var notNames: [String]?
     /// First words that make a name something else ("включи свет" is the light, not a song).
     var notNameStarts: [String]?
+    /// Words that join two parts of a length of time ("one minute and thirty seconds", "und", "и").
+    var joiningWords: [String]?
+    /// Words for a decimal point in a spoken number ("eighty nine point one").
+    var decimalWords: [String]?
+    /// Words between tens and units in a spoken number ("cuarenta y cinco", "vingt et un").
+    var tensJoiners: [String]?
+    /// Elided articles and pronouns written with an apostrophe before a vowel ("l'", "qu'"): each is
+    /// a word of its own. Read once for every language together (`Token.elisions`).
+    var elisions: [String]?
 }
 
 /// One intent's sentences as written in `Resources/<lang>/intents/<intent>.json`; the file's name
