@@ -7,11 +7,21 @@ public struct NumberWords: Sendable {
     public let words: [String: Int]
     /// Words that multiply what came before ("hundred" → 100).
     public let multipliers: [String: Int]
+    /// Words for a decimal point ("point", "komma"), from the language's data.
+    public let decimalWords: Set<String>
+    /// Words that join tens and units ("y" in "cuarenta y cinco"), from the language's data.
+    public let tensJoiners: Set<String>
 
-    /// English, built once.
-    public static let english = NumberWords(localeIdentifier: "en")
+    /// English, built once, for modules that fold names without a language's data (the catalog,
+    /// name folding); the grammars build theirs from `Resources/<lang>/language.json`.
+    public static let english = NumberWords(localeIdentifier: "en", decimalWords: ["point"], tensJoiners: [])
 
-    public init(localeIdentifier: String) {
+    /// - Parameters:
+    ///   - decimalWords: the language's words for a decimal point, folded ("point").
+    ///   - tensJoiners: the language's words between tens and units, folded ("et" in "vingt et un").
+    public init(localeIdentifier: String, decimalWords: Set<String>, tensJoiners: Set<String>) {
+        self.decimalWords = decimalWords
+        self.tensJoiners = tensJoiners
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: localeIdentifier)
         formatter.numberStyle = .spellOut
@@ -59,7 +69,7 @@ public struct NumberWords: Sendable {
         guard let (whole, used) = readWhole(tokens) else { return nil }
         // "eighty nine point one": a decimal word, then one digit word (or digits) after another.
         let after = tokens.index(tokens.startIndex, offsetBy: used)
-        guard after < tokens.endIndex, Self.decimalWords.contains(tokens[after]), whole == whole.rounded() else {
+        guard after < tokens.endIndex, decimalWords.contains(tokens[after]), whole == whole.rounded() else {
             return (whole, used)
         }
         var fraction = ""
@@ -77,9 +87,6 @@ public struct NumberWords: Sendable {
         guard !fraction.isEmpty, let value = Double("\(Int(whole)).\(fraction)") else { return (whole, used) }
         return (value, index - tokens.startIndex)
     }
-
-    /// The words for a decimal point, in the languages Hark reads.
-    static let decimalWords: Set<String> = ["point", "komma", "virgule", "punto", "coma", "tochka", "точка", "запятая"]
 
     private func readWhole(_ tokens: ArraySlice<String>) -> (value: Double, count: Int)? {
         guard let first = tokens.first else { return nil }
@@ -112,7 +119,7 @@ public struct NumberWords: Sendable {
                 current >= 100 || total >= 1000
             {
                 lastWasWord = false
-            } else if Self.tensJoiners.contains(token), used > 0, current >= 20, current % 10 == 0,
+            } else if tensJoiners.contains(token), used > 0, current >= 20, current % 10 == 0,
                 index + 1 < tokens.endIndex, let next = words[tokens[index + 1]], next < 10
             {
                 // "cuarenta y cinco", "vingt et un".
@@ -125,9 +132,6 @@ public struct NumberWords: Sendable {
         }
         return used > 0 ? (Double(total + current), used) : nil
     }
-
-    /// Words that join tens and units in some languages.
-    static let tensJoiners: Set<String> = ["y", "et"]
 
     /// Chinese and Japanese numerals, one character per token: 四十五 = 45, 一百二十 = 120, 两 = 2.
     static let hanDigits: [String: Int] = [

@@ -33,19 +33,15 @@ public struct Understander: Sendable {
         var grammars: [String: CompiledGrammar] = [:]
         var padding: [String: SpeechPadding] = [:]
         let services = try Self.services(root.appendingPathComponent("services.json"))
+        let slots = try SlotDeclarations.load(root.appendingPathComponent("slots.json"))
         let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
         for folder in folders {
-            let url = folder.appendingPathComponent("grammar.json")
+            let url = folder.appendingPathComponent("language.json")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            var file: GrammarFile
-            do {
-                file = try JSONDecoder().decode(GrammarFile.self, from: Data(contentsOf: url))
-            } catch {
-                throw UnderstandingError(message: "\(url.path): \(error)")
-            }
+            var file = try GrammarFile.load(folder: folder)
             file.lists["app"] = services.merging(file.lists["app"] ?? [:]) { _, own in own }
             do {
-                grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists)
+                grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists, slots: slots)
             } catch {
                 throw UnderstandingError(message: "\(url.path): \(error)")
             }

@@ -12,7 +12,7 @@ struct MatcherTests {
             language: "en", rules: rules, lists: lists, spokenLists: nil, wraps: ["default": "$"],
             intents: [IntentGroup(intent: "playMedia", sentences: sentences, fixed: nil, wrap: nil, weight: nil)],
             durationUnits: ["second": 1, "seconds": 1, "minute": 60, "minutes": 60], halfWords: ["half"],
-            oneWords: ["a", "an", "one"])
+            oneWords: ["a", "an", "one"], joiningWords: ["and"])
         return try CompiledGrammar(file: file, extraLists: [:])
     }
 

@@ -15,6 +15,8 @@ struct CompiledGrammar: Sendable {
     var halfWords: Set<String>
     var oneWords: Set<String>
     var amountWords: [String: Double]
+    /// Folded words that join two parts of a length of time ("and", "und").
+    var joiningWords: Set<String>
     /// Folded phrases that mark an add request as not about media ("shopping list").
     var notPlaylistPhrases: [[String]]
     /// Folded answer phrases to their position (1-based; -1 is the last).
@@ -28,7 +30,11 @@ struct CompiledGrammar: Sendable {
     var spottedLists: [String: PhraseList]
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
-    init(file: GrammarFile, extraLists: [String: [String]]) throws {
+    ///
+    /// - Parameter slots: what each intent's sentences may use (`Resources/slots.json`); a slot or a
+    ///   fixed value not declared for its sentence's intent is an error. Nil checks nothing (tests
+    ///   of the template language alone).
+    init(file: GrammarFile, extraLists: [String: [String]], slots: SlotDeclarations? = nil) throws {
         let fold: (String) -> [String] = { text in Token.split(text).map(\.folded) }
         var lists: [String: PhraseList] = [:]
         var spokenNames: [String: [String: String]] = [:]
@@ -47,7 +53,7 @@ struct CompiledGrammar: Sendable {
             rules: file.rules, lists: lists, spokenLists: Set(file.spokenLists ?? []), fold: fold)
         var sentences: [CompiledSentence] = []
         let compiler = ProgramCompiler()
-        for group in file.intents {
+        for group in file.intents ?? [] {
             guard let intent = IntentKind(rawValue: group.intent) else {
                 throw TemplateError(template: group.sentences.first ?? "", reason: "unknown intent \(group.intent)")
             }
@@ -56,7 +62,11 @@ struct CompiledGrammar: Sendable {
                 throw TemplateError(template: group.sentences.first ?? "", reason: "unknown wrap \(wrapName)")
             }
             for sentence in group.sentences {
-                let node = try parser.parse(wrap.replacingOccurrences(of: "$", with: "(\(sentence))"))
+                let (node, used) = try parser.parseUsingSlots(
+                    wrap.replacingOccurrences(of: "$", with: "(\(sentence))"))
+                try slots?.check(
+                    used: used, fixed: Array((group.fixed ?? [:]).keys), intent: group.intent,
+                    template: "intents/\(group.intent).json: \(sentence)")
                 sentences.append(
                     CompiledSentence(
                         program: compiler.compile(node), intent: intent, fixed: group.fixed ?? [:],
@@ -81,7 +91,10 @@ struct CompiledGrammar: Sendable {
         // Each first word's list already holds the sentences that can start with anything, in order.
         self.byFirstWord = byFirstWord.mapValues { Array(Set($0 + anyStart)).sorted() }
         self.anyStart = anyStart
-        self.numbers = NumberWords(localeIdentifier: file.language)
+        self.numbers = NumberWords(
+            localeIdentifier: file.language, decimalWords: Set((file.decimalWords ?? []).flatMap(fold)),
+            tensJoiners: Set((file.tensJoiners ?? []).flatMap(fold)))
+        self.joiningWords = Set((file.joiningWords ?? []).flatMap(fold))
         self.durationUnits = Dictionary(
             uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
         self.halfWords = Set(file.halfWords)
@@ -160,7 +173,7 @@ struct CompiledGrammar: Sendable {
         var p = position
         var read = false
         while p < tokens.count {
-            if read, tokens[p] == "and", p + 1 < tokens.count,
+            if read, joiningWords.contains(tokens[p]), p + 1 < tokens.count,
                 !oneWords.contains(tokens[p + 1]) || p + 2 >= tokens.count
                     || !halfWords.contains(tokens[p + 2])
             {
@@ -209,7 +222,8 @@ struct CompiledGrammar: Sendable {
             return nil
         }
         // "one and a half minutes"
-        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2])
+        if p + 2 < tokens.count, joiningWords.contains(tokens[p]), oneWords.contains(tokens[p + 1]),
+            halfWords.contains(tokens[p + 2])
         {
             amount += 0.5
             p += 3
@@ -217,7 +231,8 @@ struct CompiledGrammar: Sendable {
         guard p < tokens.count, let unit = durationUnits[tokens[p]] else { return nil }
         p += 1
         var seconds = amount * unit
-        if p + 2 < tokens.count, tokens[p] == "and", oneWords.contains(tokens[p + 1]), halfWords.contains(tokens[p + 2])
+        if p + 2 < tokens.count, joiningWords.contains(tokens[p]), oneWords.contains(tokens[p + 1]),
+            halfWords.contains(tokens[p + 2])
         {
             seconds += unit / 2
             p += 3

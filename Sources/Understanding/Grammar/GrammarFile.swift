@@ -1,4 +1,5 @@
-/// A language's grammar as it is written in `Resources/<lang>/grammar.json`.
+/// A language's grammar as it is written in `Resources/<lang>/language.json` (what every sentence
+/// shares) and `Resources/<lang>/intents/<intent>.json` (the sentences, one file per intent).
 ///
 /// Sentences use a template language in the spirit of hassil's: `(a|b)` alternatives,
 /// `[the]` optional words, `{slot}` a list or a wildcard, `{slot:list}` a slot read from
@@ -6,6 +7,8 @@
 struct GrammarFile: Codable, Sendable {
     /// BCP-47 tag of the language.
     var language: String
+    /// The intent files to read, in order: a sentence read earlier wins a tie.
+    var intentOrder: [String]?
     /// Named pieces of template, used as `<name>`.
     var rules: [String: String]
     /// Named lists: each maps an output value to the phrases that say it (`"song": "song|track|tune"`).
@@ -14,8 +17,9 @@ struct GrammarFile: Codable, Sendable {
     var spokenLists: [String]?
     /// Templates that surround every sentence; `$` is where the sentence goes.
     var wraps: [String: String]
-    /// Groups of sentences, each with the intent they mean and fixed values.
-    var intents: [IntentGroup]
+    /// Groups of sentences, each with the intent they mean and fixed values, in reading order
+    /// (filled from the intent files).
+    var intents: [IntentGroup]?
     /// Words for the builtin duration slot: unit name → seconds.
     var durationUnits: [String: Double]
     /// Words meaning "half" in "a minute and a half" / "half a minute".
@@ -36,6 +40,28 @@ struct GrammarFile: Codable, Sendable {
     var notNames: [String]?
     /// First words that make a name something else ("включи свет" is the light, not a song).
     var notNameStarts: [String]?
+    /// Words that join two parts of a length of time ("one minute and thirty seconds", "und", "и").
+    var joiningWords: [String]?
+    /// Words for a decimal point in a spoken number ("eighty nine point one").
+    var decimalWords: [String]?
+    /// Words between tens and units in a spoken number ("cuarenta y cinco", "vingt et un").
+    var tensJoiners: [String]?
+    /// Elided articles and pronouns written with an apostrophe before a vowel ("l'", "qu'"): each is
+    /// a word of its own. Read once for every language together (`Token.elisions`).
+    var elisions: [String]?
+}
+
+/// One intent's sentences as written in `Resources/<lang>/intents/<intent>.json`; the file's name
+/// is the intent.
+struct IntentFile: Codable, Sendable {
+    struct Group: Codable, Sendable {
+        var sentences: [String]
+        var fixed: [String: String]?
+        var wrap: String?
+        var weight: Double?
+        var needsCatalog: Bool?
+    }
+    var groups: [Group]
 }
 
 /// Sentences that all mean one intent.

@@ -44,6 +44,14 @@ struct TemplateError: Error, CustomStringConvertible {
 final class RuleCache {
     var nodes: [String: TemplateNode] = [:]
     var words: [String: [String]] = [:]
+    /// The slots each rule uses (name → kinds), with the rules it refers to.
+    var ruleSlots: [String: [String: Set<String>]] = [:]
+    /// The slots the template being read uses so far.
+    var used: [String: Set<String>] = [:]
+
+    func use(_ slots: [String: Set<String>]) {
+        used.merge(slots) { $0.union($1) }
+    }
 }
 
 /// Reads template text into a `TemplateNode`, expanding rules and resolving slots.
@@ -63,12 +71,18 @@ struct TemplateParser {
     }
 
     func parse(_ text: String) throws -> TemplateNode {
+        try parseUsingSlots(text).node
+    }
+
+    /// Reads a template and says which slots it uses, through its rules too: name → kinds.
+    func parseUsingSlots(_ text: String) throws -> (node: TemplateNode, slots: [String: Set<String>]) {
+        cache.used = [:]
         var scanner = Scanner(characters: Array(text), position: 0)
         let node = try parseAlternatives(&scanner, source: text, depth: 0)
         if scanner.position < scanner.characters.count {
             throw TemplateError(template: text, reason: "unexpected '\(scanner.characters[scanner.position])'")
         }
-        return node
+        return (node, cache.used)
     }
 
     struct Scanner {
@@ -108,11 +122,14 @@ struct TemplateParser {
             case "{":
                 flushWord()
                 let name = try readName(&s, closer: "}", source: source)
-                items.append(try slot(name, source: source))
+                let node = try slot(name, source: source)
+                if case .slot(let slotName, let kind) = node { cache.use([slotName: [kind.declaredName]]) }
+                items.append(node)
             case "<":
                 flushWord()
                 let name = try readName(&s, closer: ">", source: source)
                 if let known = cache.nodes[name] {
+                    cache.use(cache.ruleSlots[name] ?? [:])
                     items.append(known)
                     continue
                 }
@@ -123,8 +140,12 @@ struct TemplateParser {
                     throw TemplateError(template: source, reason: "rule <\(name)> refers to itself")
                 }
                 var inner = Scanner(characters: Array(body), position: 0)
+                let outer = cache.used
+                cache.used = [:]
                 let node = try parseAlternatives(&inner, source: source, depth: depth + 1)
                 cache.nodes[name] = node
+                cache.ruleSlots[name] = cache.used
+                cache.use(outer)
                 items.append(node)
             case " ":
                 flushWord()

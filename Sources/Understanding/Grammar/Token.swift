@@ -87,7 +87,9 @@ struct Token: Sendable, Hashable {
     }
 
     /// Elided articles and pronouns that stand before a vowel: "l'épisode", "d'Adele", "qu'on".
-    static let elisions: Set<String> = ["l", "d", "j", "m", "n", "s", "t", "c", "qu"]
+    /// `split` is given no language, so these are every language's `elisions` (French's today),
+    /// read once from the language folders.
+    static let elisions: Set<String> = GrammarFile.allElisions()
 
     /// Adds a word; "1.5x" is a number and a times sign ("play at 1.5x"); "l'épisode" is two words.
     private static func appendWord(_ folded: String, _ original: Substring, to tokens: inout [Token]) {
