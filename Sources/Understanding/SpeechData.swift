@@ -10,6 +10,10 @@ struct SpeechFile: Codable, Sendable {
     var answerFillers: [String]
     /// Said after the end of a request.
     var trailingFillers: [String]
+    /// How sure the learned model must be, alone, before its reading is acted on (default
+    /// `TieredReader.modelAlone`); a language whose rejections prove weaker on its dev data sets
+    /// a higher bar here.
+    var modelAlone: Double? = nil
 
     static func load(_ url: URL) throws -> SpeechFile {
         let decoder = JSONDecoder()
@@ -30,6 +34,7 @@ struct SpeechPadding: Sendable {
     let neverSkipped: Set<String>
     let answerFillers: Set<String>
     let trailingFillers: Set<String>
+    let modelAlone: Float?
 
     init(_ file: SpeechFile = SpeechFile(wakeWords: [], fillers: [], neverSkipped: [], answerFillers: [],
         trailingFillers: []))
@@ -43,6 +48,7 @@ struct SpeechPadding: Sendable {
         neverSkipped = Set(file.neverSkipped.flatMap(fold))
         answerFillers = Set(file.answerFillers.flatMap(fold))
         trailingFillers = Set(file.trailingFillers.flatMap(fold))
+        modelAlone = file.modelAlone.map(Float.init)
     }
 
     /// The positions of `words` left once wake words (at either end) and fillers (anywhere) are

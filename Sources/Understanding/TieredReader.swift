@@ -80,8 +80,9 @@ struct TieredReader {
             ranked.first { Frame.intent($0.frame) == bestIntent?.key }?.frame ?? IntentKind.none.rawValue,
             bestIntent?.value ?? 1
         )
+        let modelAlone = padding.modelAlone ?? Self.modelAlone
         let modelReading =
-            top.frame == IntentKind.none.rawValue || top.probability < Self.modelAlone ? nil : Frame.reading(top.frame)
+            top.frame == IntentKind.none.rawValue || top.probability < modelAlone ? nil : Frame.reading(top.frame)
         var found: [Interpretation]
         if let first = grammarReadings.first {
             let agreed = agreement(first.interpretation.understood)
@@ -117,7 +118,7 @@ struct TieredReader {
                         understood: modelReading, score: Double(top.probability), tier: .model,
                         confidence: Double(top.probability))
                 ]
-            } else if top.frame != IntentKind.none.rawValue, top.probability >= Self.modelAlone {
+            } else if top.frame != IntentKind.none.rawValue, top.probability >= modelAlone {
                 // A frame that needs names: a tolerant reading of that intent, else the tagger's names.
                 if let agreeing = tolerant.first(where: {
                     $0.interpretation.understood.intent.rawValue == Frame.intent(top.frame)
