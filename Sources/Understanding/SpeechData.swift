@@ -15,15 +15,7 @@ struct SpeechFile: Codable, Sendable {
     /// a higher bar here.
     var modelAlone: Double? = nil
 
-    static func load(_ url: URL) throws -> SpeechFile {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
-        do {
-            return try decoder.decode(SpeechFile.self, from: Data(contentsOf: url))
-        } catch {
-            throw UnderstandingError(message: "\(url.path): \(error)")
-        }
-    }
+    static func load(_ url: URL) throws -> SpeechFile { try JSON5File.load(SpeechFile.self, from: url) }
 }
 
 /// A language's speech padding, folded into token phrases once.

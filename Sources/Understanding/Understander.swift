@@ -80,15 +80,7 @@ public struct Understander: Sendable {
     static var resourcesURL: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
 
     /// Media services every language knows by name (`Resources/services.json`): name → phrases.
-    static func services(_ url: URL) throws -> [String: String] {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
-        do {
-            return try decoder.decode([String: String].self, from: Data(contentsOf: url))
-        } catch {
-            throw UnderstandingError(message: "\(url.path): \(error)")
-        }
-    }
+    static func services(_ url: URL) throws -> [String: String] { try JSON5File.load([String: String].self, from: url) }
 
     /// The trained model shipped with the module.
     public static var shippedModelURL: URL? { resourcesURL?.appendingPathComponent("model/intents.model") }

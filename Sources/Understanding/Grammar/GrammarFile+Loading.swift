@@ -4,15 +4,8 @@ extension GrammarFile {
     /// Reads a language folder: `language.json`, then each file of `intents/` in `intentOrder`.
     /// Every file is JSON5; an error names the file.
     static func load(folder: URL) throws -> GrammarFile {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
         let url = folder.appendingPathComponent("language.json")
-        var file: GrammarFile
-        do {
-            file = try decoder.decode(GrammarFile.self, from: Data(contentsOf: url))
-        } catch {
-            throw UnderstandingError(message: "\(url.path): \(error)")
-        }
+        var file = try JSON5File.load(GrammarFile.self, from: url)
         let order = file.intentOrder ?? []
         let intentsFolder = folder.appendingPathComponent("intents")
         let present = try FileManager.default.contentsOfDirectory(atPath: intentsFolder.path)
@@ -25,12 +18,7 @@ extension GrammarFile {
         var groups: [IntentGroup] = []
         for intent in order {
             let intentURL = intentsFolder.appendingPathComponent("\(intent).json")
-            let intentFile: IntentFile
-            do {
-                intentFile = try decoder.decode(IntentFile.self, from: Data(contentsOf: intentURL))
-            } catch {
-                throw UnderstandingError(message: "\(intentURL.path): \(error)")
-            }
+            let intentFile = try JSON5File.load(IntentFile.self, from: intentURL)
             groups += intentFile.groups.map {
                 IntentGroup(
                     intent: intent, sentences: $0.sentences, fixed: $0.fixed, wrap: $0.wrap, weight: $0.weight,

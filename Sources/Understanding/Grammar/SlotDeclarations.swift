@@ -38,15 +38,7 @@ struct SlotDeclarations: Codable, Sendable {
     }
 
     /// Reads `slots.json`, naming it in any error.
-    static func load(_ url: URL) throws -> SlotDeclarations {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
-        do {
-            return try decoder.decode(SlotDeclarations.self, from: Data(contentsOf: url))
-        } catch {
-            throw UnderstandingError(message: "\(url.path): \(error)")
-        }
-    }
+    static func load(_ url: URL) throws -> SlotDeclarations { try JSON5File.load(SlotDeclarations.self, from: url) }
 }
 
 extension SlotKind {

@@ -35,33 +35,18 @@ public struct IntentModel: Sendable {
         self.weights = weights
     }
 
-    /// Reads a model file, naming the file and what is wrong with it.
+    /// Reads a model file (and the slot tagger beside it), naming the file and what is wrong with it.
     public init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
-        guard let newline = data.firstIndex(of: 0x0A) else {
-            throw UnderstandingError(message: "\(url.path): not a model file (no header line)")
-        }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline])
-        } catch {
-            throw UnderstandingError(message: "\(url.path): model header unreadable: \(error)")
-        }
+        let (header, body) = try ModelFile.read(url, as: Header.self)
         let frames = header.frames.count
         let expected = frames * 8 + header.buckets * frames
-        let body = data[(newline + 1)...]
         guard header.format == 1, header.buckets > 0, header.buckets & (header.buckets - 1) == 0,
             body.count == expected
         else {
             throw UnderstandingError(
                 message: "\(url.path): model body is \(body.count) bytes, expected \(expected) for format 1")
         }
-        var floats = [Float](repeating: 0, count: frames * 2)
-        body.prefix(frames * 8).withUnsafeBytes { raw in
-            for index in 0..<(frames * 2) {
-                floats[index] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
-            }
-        }
+        let floats = ModelFile.floats(body, count: frames * 2)
         self.header = header
         self.scales = Array(floats[0..<frames])
         self.biases = Array(floats[frames...])
@@ -71,15 +56,7 @@ public struct IntentModel: Sendable {
     }
 
     /// The file's bytes.
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var data = try encoder.encode(header)
-        data.append(0x0A)
-        for value in scales + biases { withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: weights.map { UInt8(bitPattern: $0) })
-        return data
-    }
+    public func encoded() throws -> Data { try ModelFile.encode(header, floats: scales + biases, weights: weights) }
 
     /// Probability of each frame (in `frames` order) for a request's folded words.
     func probabilities(_ words: [String]) -> [Float] {

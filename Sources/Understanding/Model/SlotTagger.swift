@@ -32,29 +32,13 @@ public struct SlotTagger: Sendable {
     }
 
     public init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
-        guard let newline = data.firstIndex(of: 0x0A) else {
-            throw UnderstandingError(message: "\(url.path): not a tagger file (no header line)")
-        }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline])
-        } catch {
-            throw UnderstandingError(message: "\(url.path): tagger header unreadable: \(error)")
-        }
+        let (header, body) = try ModelFile.read(url, as: Header.self)
         let count = header.tags.count
-        let body = data[(newline + 1)...]
         guard header.format == 1, header.buckets > 0, header.buckets & (header.buckets - 1) == 0,
             body.count == count * 4 + header.buckets * count
         else { throw UnderstandingError(message: "\(url.path): tagger body is \(body.count) bytes, not format 1") }
-        var scales = [Float](repeating: 0, count: count)
-        body.prefix(count * 4).withUnsafeBytes { raw in
-            for index in 0..<count {
-                scales[index] = Float(bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)))
-            }
-        }
         self.header = header
-        self.scales = scales
+        self.scales = ModelFile.floats(body, count: count)
         self.weights = body.dropFirst(count * 4).map { Int8(bitPattern: $0) }
     }
 
@@ -66,15 +50,7 @@ public struct SlotTagger: Sendable {
         return folder.appendingPathComponent(name == "intents" ? "slots.model" : "\(name).slots.model")
     }
 
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var data = try encoder.encode(header)
-        data.append(0x0A)
-        for value in scales { withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: weights.map { UInt8(bitPattern: $0) })
-        return data
-    }
+    public func encoded() throws -> Data { try ModelFile.encode(header, floats: scales, weights: weights) }
 
     /// Name spans of `words`: (slot, range), left to right.
     func spans(_ words: [String], known: (String) -> Bool, frame: String) -> [(slot: String, range: Range<Int>)] {
