@@ -89,7 +89,11 @@ struct TieredReader {
             if none >= Self.rejectNone && agreed < Self.vetoFloor && first.wildcardWords * 3 >= words.count {
                 // Mostly a wildcard's words, and the model is sure it is not about media.
                 return []
-            } else if let modelReading, top.probability >= Self.overrule, agreed < Self.vetoFloor {
+            } else if let modelReading, top.probability >= Self.overrule, agreed < Self.vetoFloor,
+                Self.namesOnly(first.interpretation.understood)
+            {
+                // Only a reading that is nothing but names gives way: one whose template also said
+                // how ("shuffle Abbey Road": play, shuffled) knows more than the model.
                 let overruling = Interpretation(
                     understood: modelReading, score: Double(top.probability), tier: .model,
                     confidence: Double(top.probability))
@@ -148,6 +152,18 @@ struct TieredReader {
             }
         }
         return found.map { typed($0, probability: probability, playing: intentProbability["playMedia"] ?? 0) }
+    }
+
+    /// Whether a reading says nothing but its intent and names (a room or device aside).
+    static func namesOnly(_ understood: Understood) -> Bool {
+        var params = understood.params ?? IntentParameters()
+        params.device = nil
+        params.area = nil
+        var search = understood.search ?? MediaSearch()
+        search.mediaName = nil
+        search.artistName = nil
+        search.albumName = nil
+        return params.isEmpty && search.isEmpty && understood.app == nil
     }
 
     /// Readings once padding is dropped, passing over up to `skipLimit` words.
