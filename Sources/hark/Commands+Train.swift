@@ -78,6 +78,12 @@ extension Commands {
         let outURL = URL(fileURLWithPath: out)
         try FileManager.default.createDirectory(at: outURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: outURL, options: .atomic)
+        // SwiftPM copies a resource folder again only when the folder itself changed: mark it, so
+        // the next build ships the new model.
+        let resources = outURL.deletingLastPathComponent().deletingLastPathComponent()
+        if resources.lastPathComponent == "Resources" {
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: resources.path)
+        }
         let taggerURL = SlotTagger.url(besideModel: outURL)
         let slotData = try trained.slots.encoded()
         try slotData.write(to: taggerURL, options: .atomic)

@@ -50,7 +50,7 @@ public struct IntentModel: Sendable {
         self.header = header
         self.scales = Array(floats[0..<frames])
         self.biases = Array(floats[frames...])
-        self.weights = body.dropFirst(frames * 8).map { Int8(bitPattern: $0) }
+        self.weights = ModelFile.bytes(body, from: frames * 8)
         let slotsURL = SlotTagger.url(besideModel: url)
         if FileManager.default.fileExists(atPath: slotsURL.path) { self.slots = try SlotTagger(contentsOf: slotsURL) }
     }

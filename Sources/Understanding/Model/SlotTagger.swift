@@ -39,7 +39,7 @@ public struct SlotTagger: Sendable {
         else { throw UnderstandingError(message: "\(url.path): tagger body is \(body.count) bytes, not format 1") }
         self.header = header
         self.scales = ModelFile.floats(body, count: count)
-        self.weights = body.dropFirst(count * 4).map { Int8(bitPattern: $0) }
+        self.weights = ModelFile.bytes(body, from: count * 4)
     }
 
     /// The tagger's file beside an intent model's file (`x.model` → `x.slots.model`; the shipped
