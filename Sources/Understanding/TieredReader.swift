@@ -38,8 +38,16 @@ struct TieredReader {
     static let kindShare: Float = 0.7
     /// A play or add request the model is at least this sure of (and no more than `clarifyNone` sure
     /// is not about media), whose names nothing could read, gets a short question.
+    /// (Set by judgment, not tuned: below 0.3 the model's "play" is no likelier than several other
+    /// readings, and a question to a request that was not about media is worse than no answer.)
     static let clarifyFloor: Float = 0.3
     static let clarifyNone: Float = 0.3
+    /// Without a model, a tolerant reading must explain about half the request's words to stand.
+    static let tolerantAlone = 0.45
+    /// How much the model's agreement (its log-probability) weighs against how well a tolerant
+    /// reading's words fit: a reading the model finds ten times less likely needs about 0.7 more
+    /// of its words explained to win.
+    static let agreementWeight = 0.3
 
     /// A reading with how much of the request its names took (wildcards) and words it passed over.
     struct Reading {
@@ -51,7 +59,8 @@ struct TieredReader {
         let grammarReadings = tiers.contains(.grammar) ? readings(Array(words.indices), skips: 0, tier: .grammar, limit: limit) : []
         guard let model else {
             if !grammarReadings.isEmpty || !tiers.contains(.tolerant) { return grammarReadings.map(\.interpretation) }
-            return tolerantReadings(limit: limit).filter { $0.interpretation.score >= 0.45 }.map(\.interpretation)
+            return tolerantReadings(limit: limit).filter { $0.interpretation.score >= Self.tolerantAlone }
+                .map(\.interpretation)
         }
         // The grammar read every word with its own words: it stands, and the model is not asked.
         if let first = grammarReadings.first, first.wildcardWords == 0 { return grammarReadings.map(\.interpretation) }
@@ -109,7 +118,8 @@ struct TieredReader {
             var tolerant = tiers.contains(.tolerant) && none < Self.rejectNone && !sureAlone ? tolerantReadings(limit: limit) : []
             // Ranked by how well the words fit and how much the model agrees.
             func key(_ reading: Reading) -> Double {
-                reading.interpretation.score + 0.3 * log(Double(max(agreement(reading.interpretation.understood), 0.001)))
+                reading.interpretation.score
+                    + Self.agreementWeight * log(Double(max(agreement(reading.interpretation.understood), 0.001)))
             }
             tolerant.sort { key($0) > key($1) }
             if let best = tolerant.first, agreement(best.interpretation.understood) >= Self.tolerantAgreement,
