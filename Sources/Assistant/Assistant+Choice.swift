@@ -59,6 +59,22 @@ extension Assistant {
         return best
     }
 
+    /// A reading the understanding was unsure of (it would ask "What would you like me to play?")
+    /// stands when the catalog has what its names say for certain: the catalog is the evidence the
+    /// words lacked. Otherwise it stays a question, about the intent alone.
+    func confirmedByCatalog(_ interpretations: [Interpretation], context: RequestContext) async -> [Interpretation] {
+        guard var asking = interpretations.first, asking.clarify == true else { return interpretations }
+        if asking.understood.search?.hasName == true {
+            let device = Self.device(for: asking.understood.params, context: context)
+            if await core.fit(asking.understood, user: context.user, device: device) >= Self.strongFit {
+                asking.clarify = nil
+                return [asking]
+            }
+        }
+        asking.understood = Understood(intent: asking.understood.intent)
+        return [asking]
+    }
+
     /// Understanding with the catalog's help: the reading `ask` would act on, or `none`.
     ///
     /// - Parameter tiers: the tiers to read with, when not the assistant's own (`hark eval` measures each).
@@ -67,8 +83,9 @@ extension Assistant {
     {
         let vocabulary = await vocabulary(for: context.user)
         let language = context.language ?? understander.detectLanguage(text)
-        let interpretations = understander.understand(
-            text, language: language, vocabulary: vocabulary, tiers: tiers ?? self.tiers)
+        let interpretations = await confirmedByCatalog(
+            understander.understand(text, language: language, vocabulary: vocabulary, tiers: tiers ?? self.tiers),
+            context: context)
         let device = Self.device(for: interpretations.first?.understood.params, context: context)
         return await choose(interpretations, context: context, device: device) ?? .none
     }

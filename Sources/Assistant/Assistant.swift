@@ -103,8 +103,9 @@ public final class Assistant: Sendable {
             }
         }
         let vocabulary = await vocabulary(for: context.user)
-        outcome.interpretations = understander.understand(
-            trimmed, language: language, vocabulary: vocabulary, tiers: tiers)
+        outcome.interpretations = await confirmedByCatalog(
+            understander.understand(trimmed, language: language, vocabulary: vocabulary, tiers: tiers),
+            context: context)
         if let asking = outcome.interpretations.first, asking.clarify == true {
             // About media, but what it names could not be read: ask rather than play a guess.
             outcome.understood = asking.understood

@@ -138,7 +138,15 @@ struct TieredReader {
                     $0.interpretation.understood.intent.rawValue == Frame.intent(top.frame)
                 }) {
                     found = [withConfidence(agreeing)]
-                } else if let read = tagged(top.frame) ?? spotted(top.frame) {
+                } else if let read = tagged(top.frame) {
+                    // Names the tagger guessed are acted on only when the catalog has them for
+                    // certain; otherwise the answer is a question (`Interpretation.clarify`).
+                    var guessed = Interpretation(
+                        understood: read, score: Double(top.probability), tier: .model,
+                        confidence: Double(top.probability))
+                    guessed.clarify = true
+                    found = [guessed]
+                } else if let read = spotted(top.frame) {
                     found = [
                         Interpretation(
                             understood: read, score: Double(top.probability), tier: .model,
@@ -154,8 +162,11 @@ struct TieredReader {
                 top.probability >= Self.clarifyFloor, none <= Self.clarifyNone,
                 let intent = IntentKind(rawValue: Frame.intent(top.frame))
             {
+                // The tagger's guess at the names rides along: the catalog may know them for certain
+                // ("treat me to a little norah jones"), and then there is nothing to ask.
+                let guess = tagged(ModelTrainer.namesMatter(top.frame) ? top.frame : intent.rawValue)
                 var asking = Interpretation(
-                    understood: Understood(intent: intent), score: Double(top.probability), tier: .model,
+                    understood: guess ?? Understood(intent: intent), score: Double(top.probability), tier: .model,
                     confidence: Double(top.probability))
                 asking.clarify = true
                 found = [asking]
