@@ -14,6 +14,9 @@ struct SpeechFile: Codable, Sendable {
     /// `TieredReader.modelAlone`); a language whose rejections prove weaker on its dev data sets
     /// a higher bar here.
     var modelAlone: Double? = nil
+    /// Words the tolerant tier may pass over (default `TieredReader.skipLimit`); 0 where words are
+    /// single characters.
+    var skipLimit: Int? = nil
 
     static func load(_ url: URL) throws -> SpeechFile { try JSON5File.load(SpeechFile.self, from: url) }
 }
@@ -27,6 +30,7 @@ struct SpeechPadding: Sendable {
     let answerFillers: Set<String>
     let trailingFillers: Set<String>
     let modelAlone: Float?
+    let skipLimit: Int?
 
     init(_ file: SpeechFile = SpeechFile(wakeWords: [], fillers: [], neverSkipped: [], answerFillers: [],
         trailingFillers: []))
@@ -41,6 +45,7 @@ struct SpeechPadding: Sendable {
         answerFillers = Set(file.answerFillers.flatMap(fold))
         trailingFillers = Set(file.trailingFillers.flatMap(fold))
         modelAlone = file.modelAlone.map(Float.init)
+        skipLimit = file.skipLimit
     }
 
     /// The positions of `words` left once wake words (at either end) and fillers (anywhere) are

@@ -96,8 +96,13 @@ struct TieredReader {
         if let first = grammarReadings.first {
             let agreed = agreement(first.interpretation.understood)
             if none >= Self.rejectNone && agreed < Self.vetoFloor && first.wildcardWords * 3 >= words.count {
-                // Mostly a wildcard's words, and the model is sure it is not about media.
-                return []
+                // Mostly a wildcard's words, and the model is sure it is not about media: the
+                // readings stand only if the catalog has what they name ("pon Skyfall de Adele").
+                found = grammarReadings.map {
+                    var interpretation = withConfidence($0)
+                    interpretation.needsCatalog = true
+                    return interpretation
+                }
             } else if let modelReading, top.probability >= Self.overrule, agreed < Self.vetoFloor,
                 Self.namesOnly(first.interpretation.understood)
             {
@@ -189,7 +194,7 @@ struct TieredReader {
 
     /// Readings once padding is dropped, passing over up to `skipLimit` words.
     private func tolerantReadings(limit: Int) -> [Reading] {
-        readings(padding.kept(words), skips: Self.skipLimit, tier: .tolerant, limit: limit)
+        readings(padding.kept(words), skips: padding.skipLimit ?? Self.skipLimit, tier: .tolerant, limit: limit)
     }
 
     /// The grammar's readings of the words at `positions`, best first.

@@ -176,8 +176,13 @@ public struct Understander: Sendable {
     }
 
     /// The best reading, or `none`.
+    ///
+    /// A request that would be answered with a question ("What would you like me to play?") is `none`.
     public func best(_ text: String, language: String? = nil) -> Understood {
-        understand(text, language: language, limit: 1).first?.understood ?? .none
+        guard let first = understand(text, language: language, limit: 1).first, first.clarify != true else {
+            return .none
+        }
+        return first.understood
     }
 }
 

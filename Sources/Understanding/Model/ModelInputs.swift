@@ -4,7 +4,7 @@ public import Foundation
 /// the shipped model is stale against the grammars and data it was trained on.
 public enum ModelInputs {
     /// Bumped when the sampler, the features or the trainer change what a model learns.
-    public static let trainerVersion = "1"
+    public static let trainerVersion = "2"
 
     /// FNV-1a (64-bit) of the bytes, as 16 hex digits.
     public static func digest(_ data: Data) -> String {

@@ -27,6 +27,9 @@ struct SentenceSampler {
         -> (words: [String], understood: Understood, names: [(slot: String, range: Range<Int>)])?
     {
         let sentence = grammar.sentences[index]
+        // Sentences that count only when the catalog has the name ("find X", テレビをつけて) would
+        // teach the model that their words are about media whatever follows.
+        guard !sentence.needsCatalog else { return nil }
         var words: [String] = []
         var captures: [Capture] = []
         expand(sentence.template, into: &words, captures: &captures, using: &random)
