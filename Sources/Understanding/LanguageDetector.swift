@@ -10,17 +10,12 @@ struct LanguageDetector: Sendable {
     let fallback: String
 
     func detect(_ text: String) -> String {
-        var cyrillic = 0, kana = 0, han = 0, hangul = 0, latin = 0
+        var counts: [String: Int] = [:]
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0400...0x04FF: cyrillic += 1
-            case 0x3040...0x30FF: kana += 1
-            case 0x4E00...0x9FFF, 0x3400...0x4DBF: han += 1
-            case 0xAC00...0xD7AF: hangul += 1
-            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: latin += 1
-            default: break
-            }
+            if let script = Self.script(of: scalar) { counts[script, default: 0] += 1 }
         }
+        let cyrillic = counts["ru"] ?? 0, kana = counts["ja"] ?? 0, han = counts["zh"] ?? 0
+        let hangul = counts["ko"] ?? 0, latin = counts["latin"] ?? 0
         // "play Кино", "play 感電": a request that opens with a Latin-script grammar's word is in
         // that language, whatever script the name it asks for is written in.
         if cyrillic + kana + han + hangul > 0, let opening = latinOpening(text) { return opening }
@@ -48,19 +43,18 @@ struct LanguageDetector: Sendable {
 
     /// The scripts a text is written in, as the languages that write them: "ru" for Cyrillic, "ja"
     /// for kana, "zh" for Han characters, "latin" for Latin letters.
-    static func scripts(_ text: String) -> Set<String> {
-        var scripts = Set<String>()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0400...0x04FF: scripts.insert("ru")
-            case 0x3040...0x30FF: scripts.insert("ja")
-            case 0x4E00...0x9FFF, 0x3400...0x4DBF: scripts.insert("zh")
-            case 0xAC00...0xD7AF: scripts.insert("ko")
-            case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: scripts.insert("latin")
-            default: break
-            }
+    static func scripts(_ text: String) -> Set<String> { Set(text.unicodeScalars.compactMap(script(of:))) }
+
+    /// The script a character belongs to, named as above; nil for digits, punctuation and the rest.
+    static func script(of scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x0400...0x04FF: return "ru"
+        case 0x3040...0x30FF: return "ja"
+        case 0x4E00...0x9FFF, 0x3400...0x4DBF: return "zh"
+        case 0xAC00...0xD7AF: return "ko"
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: return "latin"
+        default: return nil
         }
-        return scripts
     }
 
     /// Languages worth reading a mixed-script request in: the one each script suggests, and the

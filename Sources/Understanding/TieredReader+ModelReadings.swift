@@ -29,7 +29,7 @@ extension TieredReader {
         let spans = tagger.spans(words, known: { known[$0] != nil }, frame: frame)
         guard !spans.isEmpty else { return nil }
         var captures = spans.map { span in
-            Capture(name: span.slot, value: .text(said(span.range)), range: span.range, isWildcard: true)
+            Capture(name: span.slot, value: .text(Token.said(originals, span.range)), range: span.range, isWildcard: true)
         }
         var covered = [Bool](repeating: false, count: words.count)
         for span in spans { for index in span.range { covered[index] = true } }
@@ -50,13 +50,6 @@ extension TieredReader {
             understood.search = search
         }
         return understood
-    }
-
-    /// The original text of a word range, as the user wrote it.
-    func said(_ range: Range<Int>) -> String {
-        let first = originals[range.lowerBound]
-        let last = originals[range.upperBound - 1]
-        return String(first.base[first.startIndex..<last.endIndex])
     }
 
     /// A `playMedia` request from kinds, genres, moods and decades said anywhere ("I'm in the mood

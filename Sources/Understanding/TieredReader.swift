@@ -90,6 +90,20 @@ struct TieredReader {
             bestIntent?.value ?? 1
         )
         let modelAlone = padding.modelAlone ?? Self.modelAlone
+        // A reading the model tier makes, as sure as the model is of its intent.
+        func fromModel(_ understood: Understood, clarify: Bool = false) -> Interpretation {
+            var interpretation = Interpretation(
+                understood: understood, score: Double(top.probability), tier: .model,
+                confidence: Double(top.probability))
+            if clarify { interpretation.clarify = true }
+            return interpretation
+        }
+        // The tagger's names for the model's frame, read at most once.
+        var taggedOnce: Understood??
+        func taggedReading() -> Understood? {
+            if taggedOnce == nil { taggedOnce = .some(tagged(top.frame)) }
+            return taggedOnce ?? nil
+        }
         let modelReading =
             top.frame == IntentKind.none.rawValue || top.probability < modelAlone ? nil : Frame.reading(top.frame)
         var found: [Interpretation]
@@ -108,10 +122,7 @@ struct TieredReader {
             {
                 // Only a reading that is nothing but names gives way: one whose template also said
                 // how ("shuffle Abbey Road": play, shuffled) knows more than the model.
-                let overruling = Interpretation(
-                    understood: modelReading, score: Double(top.probability), tier: .model,
-                    confidence: Double(top.probability))
-                found = [overruling] + grammarReadings.prefix(limit - 1).map(withConfidence)
+                found = [fromModel(modelReading)] + grammarReadings.prefix(limit - 1).map(withConfidence)
             } else {
                 found = grammarReadings.map(withConfidence)
             }
@@ -132,31 +143,19 @@ struct TieredReader {
             {
                 found = tolerant.map(withConfidence)
             } else if let modelReading {
-                found = [
-                    Interpretation(
-                        understood: modelReading, score: Double(top.probability), tier: .model,
-                        confidence: Double(top.probability))
-                ]
+                found = [fromModel(modelReading)]
             } else if top.frame != IntentKind.none.rawValue, top.probability >= modelAlone {
                 // A frame that needs names: a tolerant reading of that intent, else the tagger's names.
                 if let agreeing = tolerant.first(where: {
                     $0.interpretation.understood.intent.rawValue == Frame.intent(top.frame)
                 }) {
                     found = [withConfidence(agreeing)]
-                } else if let read = tagged(top.frame) {
+                } else if let read = taggedReading() {
                     // Names the tagger guessed are acted on only when the catalog has them for
                     // certain; otherwise the answer is a question (`Interpretation.clarify`).
-                    var guessed = Interpretation(
-                        understood: read, score: Double(top.probability), tier: .model,
-                        confidence: Double(top.probability))
-                    guessed.clarify = true
-                    found = [guessed]
+                    found = [fromModel(read, clarify: true)]
                 } else if let read = spotted(top.frame) {
-                    found = [
-                        Interpretation(
-                            understood: read, score: Double(top.probability), tier: .model,
-                            confidence: Double(top.probability))
-                    ]
+                    found = [fromModel(read)]
                 } else {
                     found = []
                 }
@@ -169,12 +168,8 @@ struct TieredReader {
             {
                 // The tagger's guess at the names rides along: the catalog may know them for certain
                 // ("treat me to a little norah jones"), and then there is nothing to ask.
-                let guess = tagged(ModelTrainer.namesMatter(top.frame) ? top.frame : intent.rawValue)
-                var asking = Interpretation(
-                    understood: guess ?? Understood(intent: intent), score: Double(top.probability), tier: .model,
-                    confidence: Double(top.probability))
-                asking.clarify = true
-                found = [asking]
+                let guess = ModelTrainer.namesMatter(top.frame) ? taggedReading() : tagged(intent.rawValue)
+                found = [fromModel(guess ?? Understood(intent: intent), clarify: true)]
             }
         }
         return found.map { typed($0, probability: probability, playing: intentProbability["playMedia"] ?? 0) }

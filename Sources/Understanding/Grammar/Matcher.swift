@@ -261,9 +261,5 @@ struct Matcher {
     }
 
     /// The original text of a token range, as the user wrote it.
-    private func said(_ range: Range<Int>) -> String {
-        let first = originals[range.lowerBound]
-        let last = originals[range.upperBound - 1]
-        return String(first.base[first.startIndex..<last.endIndex])
-    }
+    private func said(_ range: Range<Int>) -> String { Token.said(originals, range) }
 }

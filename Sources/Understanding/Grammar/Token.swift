@@ -67,6 +67,14 @@ struct Token: Sendable, Hashable {
         return tokens
     }
 
+    /// The text of words `range` as the user wrote it, from the first word's start to the last's
+    /// end (what lay between them included).
+    static func said(_ originals: [Substring], _ range: Range<Int>) -> String {
+        let first = originals[range.lowerBound]
+        let last = originals[range.upperBound - 1]
+        return String(first.base[first.startIndex..<last.endIndex])
+    }
+
     /// Han ideographs, kana (with the long vowel mark) and full-width forms of them.
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

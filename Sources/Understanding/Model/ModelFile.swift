@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The file shape both learned models share: one line of JSON describing the model, then a run
 /// of little-endian Float32 values (scales, biases), then one signed byte per weight.
