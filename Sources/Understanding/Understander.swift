@@ -123,7 +123,7 @@ public struct Understander: Sendable {
 
     /// How a list value is said in a language ("rock" in the genre list is "рок" in Russian), or nil.
     public func spokenName(_ value: String, list: String, language: String) -> String? {
-        let grammar = grammars[language] ?? grammars[String(language.prefix(2))]
+        let grammar = grammar(for: language)
         return grammar?.spokenNames[list]?[value.lowercased()] ?? grammar?.spokenNames[list]?[value]
     }
 
@@ -164,7 +164,7 @@ public struct Understander: Sendable {
     /// or nil when it is not an answer of that kind (it may be a name, or a new request).
     public func answer(_ text: String, choices count: Int, language: String? = nil) -> ChoiceAnswer? {
         let tag = language ?? defaultLanguage
-        guard let grammar = grammars[tag] ?? grammars[String(tag.prefix(2))] else { return nil }
+        guard let grammar = grammar(for: tag) else { return nil }
         var words = Token.split(text).map(\.folded)
         let fillers = padding[grammar.language]?.answerFillers ?? []
         words.removeAll(where: fillers.contains)
