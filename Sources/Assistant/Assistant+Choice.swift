@@ -59,20 +59,27 @@ extension Assistant {
         return best
     }
 
-    /// A reading the understanding was unsure of (it would ask "What would you like me to play?")
-    /// stands when the catalog has what its names say for certain: the catalog is the evidence the
-    /// words lacked. Otherwise it stays a question, about the intent alone.
+    /// A reading the understanding was unsure of stands when the catalog has what its names say
+    /// for certain: the catalog is the evidence the words lacked. Otherwise it stays unsure
+    /// (`clarify`): nothing is played, and the reply says which names were not found ("I couldn't
+    /// find war and peace.") or, with no names, asks what to play.
     func confirmedByCatalog(_ interpretations: [Interpretation], context: RequestContext) async -> [Interpretation] {
         guard var asking = interpretations.first, asking.clarify == true else { return interpretations }
         if asking.understood.search?.hasName == true {
             let device = Self.device(for: asking.understood.params, context: context)
             if await core.fit(asking.understood, user: context.user, device: device) >= Self.strongFit {
                 asking.clarify = nil
-                return [asking]
             }
         }
-        asking.understood = Understood(intent: asking.understood.intent)
         return [asking]
+    }
+
+    /// The reply to a reading that stayed unsure: the names that were not found, else a question.
+    func unsureReply(_ asking: Interpretation, language: String) -> String {
+        if let search = asking.understood.search, search.hasName {
+            return replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
+        }
+        return replies.say("ask.what.\(asking.understood.intent.rawValue)", language: language)
     }
 
     /// Understanding with the catalog's help: the reading `ask` would act on, or `none`.
@@ -86,6 +93,8 @@ extension Assistant {
         let interpretations = await confirmedByCatalog(
             understander.understand(text, language: language, vocabulary: vocabulary, tiers: tiers ?? self.tiers),
             context: context)
+        // An unsure reading is what `ask` answers about (nothing played): its names as read.
+        if let asking = interpretations.first, asking.clarify == true { return asking.understood }
         let device = Self.device(for: interpretations.first?.understood.params, context: context)
         return await choose(interpretations, context: context, device: device) ?? .none
     }

@@ -107,9 +107,10 @@ public final class Assistant: Sendable {
             understander.understand(trimmed, language: language, vocabulary: vocabulary, tiers: tiers),
             context: context)
         if let asking = outcome.interpretations.first, asking.clarify == true {
-            // About media, but what it names could not be read: ask rather than play a guess.
+            // About media, but what it names is not in the catalog for certain, or could not be
+            // read: say so, or ask, rather than play a guess.
             outcome.understood = asking.understood
-            outcome.reply = replies.say("ask.what.\(asking.understood.intent.rawValue)", language: language)
+            outcome.reply = unsureReply(asking, language: language)
             return outcome
         }
         let spokenTo = Self.device(for: outcome.interpretations.first?.understood.params, context: context)

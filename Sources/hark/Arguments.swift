@@ -9,7 +9,7 @@ struct Arguments {
     static let valued: Set<String> = [
         "db", "user", "device", "lang", "map", "requests", "seed", "alt", "hint", "vocabulary", "tracks", "out",
         "queries", "misses", "slow", "host", "port", "tokens", "output", "speak-to",
-        "training", "dev", "fold", "folds", "tiers", "model",
+        "training", "dev", "fold", "folds", "tiers", "model", "failures",
     ]
     static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh", "speak", "explain"]
 

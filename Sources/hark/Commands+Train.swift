@@ -51,10 +51,19 @@ extension Commands {
         // The dev sets, and the project's own out-of-domain set; never the held-out or unseen sets.
         let devFiles = try FileManager.default.contentsOfDirectory(atPath: devFolder)
             .filter { $0.hasSuffix(".jsonl") }.sorted().map { "\(devFolder)/\($0)" } + ["eval/en_out_of_domain.jsonl"]
+        // Each language's labelled requests written by its speakers for training (held out by
+        // folds like the dev sets, so they are measured honestly too).
+        let requestFiles = languages.map { "\(trainingFolder)/\($0)/requests.jsonl" }
+            .filter { FileManager.default.fileExists(atPath: $0) }
         var heldOut: [LabelledText] = []
-        for path in devFiles {
+        for path in devFiles + requestFiles {
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
-            inputs["dev/\(URL(fileURLWithPath: path).lastPathComponent)"] = ModelInputs.digest(data)
+            let isRequests = requestFiles.contains(path)
+            let key =
+                isRequests
+                ? "training/" + path.dropFirst(trainingFolder.count + 1)
+                : "dev/\(URL(fileURLWithPath: path).lastPathComponent)"
+            inputs[key] = ModelInputs.digest(data)
             for row in try rows(path) {
                 if fold.holdsOut(row) {
                     heldOut.append(

@@ -128,7 +128,11 @@ enum Commands {
         let files = try arguments.positional.map { ($0, try rows($0)) }
         let fold = try Fold(arguments)
         let assistant = try understandingAssistant(arguments, dbPath: dbPath)
-        var evaluator = Evaluator()
+        let failureLimit = try arguments.options["failures"].map {
+            guard let limit = Int($0), limit >= 0 else { throw UsageError("--failures takes a count, not '\($0)'") }
+            return limit
+        } ?? 50
+        var evaluator = Evaluator(failureLimit: failureLimit)
         // Unless --tiers names one setting, each tier's share is measured too: the grammar alone,
         // with the tolerant tier, and all tiers (the report's main figures).
         let shares: [(name: String, tiers: Tiers)] =

@@ -65,7 +65,7 @@ enum Help {
         """,
         "eval": """
         Usage: hark eval [--tiers grammar|tolerant|all] [--model FILE] [--fold K --folds N] [--grammar-only]
-                         FILE...
+                 [--failures N] FILE...
 
         Scores labelled utterance files (JSON Lines, see EVAL_FORMAT.md) and prints one JSON report:
         rows, intentAccuracy, slotPrecision, slotRecall, slotF1, exactMatch, falseAcceptRate (share of
@@ -73,7 +73,8 @@ enum Help {
         --tiers: grammar (the grammar alone), tolerant (+ the tolerant tier), all (+ the learned model;
         the default). --model: a model file instead of the shipped one. --fold K --folds N: score only
         the rows of fold K, for a model trained with the same --fold (those rows held out).
-        --grammar-only: the grammar's best reading without the catalog's help.
+        --grammar-only: the grammar's best reading without the catalog's help. --failures N: list up
+        to N failing rows (50 unless given).
         """,
         "train": """
         Usage: hark train [--training DIR] [--dev DIR] [--out FILE] [--seed S] [--fold K --folds N]

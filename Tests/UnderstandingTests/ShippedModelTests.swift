@@ -31,7 +31,7 @@ struct ShippedModelTests {
         let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
         var seen = 0
         while let url = files.nextObject() as? URL {
-            guard url.pathExtension == "txt" || url.pathExtension == "json" else { continue }
+            guard ["txt", "json", "jsonl"].contains(url.pathExtension) else { continue }
             let name = "training/" + url.path.dropFirst(folder.path.count + 1)
             let data = try Data(contentsOf: url)
             #expect(model.header.inputs[name] == ModelInputs.digest(data), "\(name) changed: run hark train")

@@ -33,7 +33,10 @@ public struct Evaluator {
     /// Per field: pairs right, predicted and in the gold rows ("name" is a bare name compared by value).
     public private(set) var perField: [String: Tally] = [:]
 
-    public init() {}
+    /// How many failing rows the report lists.
+    public let failureLimit: Int
+
+    public init(failureLimit: Int = 50) { self.failureLimit = failureLimit }
 
     /// Scores one row.
     public mutating func add(_ row: EvalRow, predicted: Understood) {
@@ -66,7 +69,7 @@ public struct Evaluator {
         Self.merge(&total, tally)
         Self.merge(&perIntent[gold.intent.rawValue, default: Tally()], tally)
         Self.merge(&perLang[row.lang ?? "?", default: Tally()], tally)
-        if !exact, failures.count < 50 {
+        if !exact, failures.count < failureLimit {
             failures.append(
                 Failure(
                     id: row.id, text: row.text, expected: gold, predicted: predicted,
