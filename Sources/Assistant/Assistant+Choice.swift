@@ -74,12 +74,17 @@ extension Assistant {
         return [asking]
     }
 
-    /// The reply to a reading that stayed unsure: the names that were not found, else a question.
+    /// The reply to a reading that stayed unsure: what was heard and not found, then the question
+    /// ("I couldn't find war and peace. What would you like me to play?"): the names may have been
+    /// misheard, so the person is asked again rather than told only that nothing was found.
     func unsureReply(_ asking: Interpretation, language: String) -> String {
+        let intent = asking.understood.intent
+        let asked: Set<IntentKind> = [.playMedia, .addMedia]
         if let search = asking.understood.search, search.hasName {
-            return replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
+            let query = ["query": describe(search, language: language)]
+            return replies.say(asked.contains(intent) ? "ask.notFound.\(intent.rawValue)" : "fail.notFound", query, language: language)
         }
-        return replies.say("ask.what.\(asking.understood.intent.rawValue)", language: language)
+        return replies.say(asked.contains(intent) ? "ask.what.\(intent.rawValue)" : "none", language: language)
     }
 
     /// Understanding with the catalog's help: the reading `ask` would act on, or `none`.
