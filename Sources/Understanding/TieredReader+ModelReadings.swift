@@ -55,11 +55,14 @@ extension TieredReader {
     /// A `playMedia` request from kinds, genres, moods and decades said anywhere ("I'm in the mood
     /// for some blues"), when every other word is one the grammar knows (a word it does not know
     /// may be a name nobody read, and playing something else confidently is worse than asking).
-    func spotted(_ frame: String) -> Understood? {
+    /// - Parameter sure: whether the model is sure enough of the frame for its kind alone to be
+    ///   the reading ("テレビをつけて": every word known, nothing spotted, and "つけて" is how
+    ///   radio is switched on: a kind guessed from the verb alone must not play a station).
+    func spotted(_ frame: String, sure: Bool) -> Understood? {
         guard Frame.intent(frame) == IntentKind.playMedia.rawValue else { return nil }
         let (captures, unread) = spottedCaptures(skipping: [Bool](repeating: false, count: words.count))
         let kind = Frame.kind(frame)
-        guard !captures.isEmpty || kind != nil, unread == 0 else { return nil }
+        guard !captures.isEmpty || (kind != nil && sure), unread == 0 else { return nil }
         return InterpretationBuilder.build(
             intent: .playMedia, fixed: kind.map { ["mediaType": $0.rawValue] } ?? [:], captures: captures)
     }

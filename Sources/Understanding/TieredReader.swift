@@ -154,7 +154,7 @@ struct TieredReader {
                     // Names the tagger guessed are acted on only when the catalog has them for
                     // certain; otherwise the answer is a question (`Interpretation.clarify`).
                     found = [fromModel(read, clarify: true)]
-                } else if let read = spotted(top.frame) {
+                } else if let read = spotted(top.frame, sure: top.probability >= Self.overrule) {
                     found = [fromModel(read)]
                 } else {
                     found = []
