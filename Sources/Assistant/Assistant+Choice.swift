@@ -59,6 +59,14 @@ extension Assistant {
         return best
     }
 
+    /// The request's readings through the given tiers, with the user's vocabulary, unsure ones
+    /// checked against the catalog (`confirmedByCatalog`): what `ask` and `interpret` both start from.
+    func readings(_ text: String, language: String, context: RequestContext, tiers: Tiers) async -> [Interpretation] {
+        let vocabulary = await vocabulary(for: context.user)
+        return await confirmedByCatalog(
+            understander.understand(text, language: language, vocabulary: vocabulary, tiers: tiers), context: context)
+    }
+
     /// A reading the understanding was unsure of stands when the catalog has what its names say
     /// for certain: the catalog is the evidence the words lacked. Otherwise it stays unsure
     /// (`clarify`): nothing is played, and the reply says which names were not found ("I couldn't
@@ -93,11 +101,8 @@ extension Assistant {
     public func interpret(_ text: String, context: RequestContext = RequestContext(), tiers: Tiers? = nil) async
         -> Understood
     {
-        let vocabulary = await vocabulary(for: context.user)
         let language = context.language ?? understander.detectLanguage(text)
-        let interpretations = await confirmedByCatalog(
-            understander.understand(text, language: language, vocabulary: vocabulary, tiers: tiers ?? self.tiers),
-            context: context)
+        let interpretations = await readings(text, language: language, context: context, tiers: tiers ?? self.tiers)
         // An unsure reading is what `ask` answers about (nothing played): its names as read.
         if let asking = interpretations.first, asking.clarify == true { return asking.understood }
         let device = Self.device(for: interpretations.first?.understood.params, context: context)

@@ -102,10 +102,7 @@ public final class Assistant: Sendable {
                 return answered
             }
         }
-        let vocabulary = await vocabulary(for: context.user)
-        outcome.interpretations = await confirmedByCatalog(
-            understander.understand(trimmed, language: language, vocabulary: vocabulary, tiers: tiers),
-            context: context)
+        outcome.interpretations = await readings(trimmed, language: language, context: context, tiers: tiers)
         if let asking = outcome.interpretations.first, asking.clarify == true {
             // About media, but what it names is not in the catalog for certain, or could not be
             // read: say so, or ask, rather than play a guess.

@@ -53,16 +53,13 @@ extension Commands {
             .filter { $0.hasSuffix(".jsonl") }.sorted().map { "\(devFolder)/\($0)" } + ["eval/en_out_of_domain.jsonl"]
         // Each language's labelled requests written by its speakers for training (held out by
         // folds like the dev sets, so they are measured honestly too).
-        let requestFiles = languages.map { "\(trainingFolder)/\($0)/requests.jsonl" }
-            .filter { FileManager.default.fileExists(atPath: $0) }
+        // Each file with the name the model's inputs record it under.
+        let requestFiles = languages.map { (path: "\(trainingFolder)/\($0)/requests.jsonl", key: "training/\($0)/requests.jsonl") }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        let labelledFiles = devFiles.map { (path: $0, key: "dev/\(URL(fileURLWithPath: $0).lastPathComponent)") } + requestFiles
         var heldOut: [LabelledText] = []
-        for path in devFiles + requestFiles {
+        for (path, key) in labelledFiles {
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
-            let isRequests = requestFiles.contains(path)
-            let key =
-                isRequests
-                ? "training/" + path.dropFirst(trainingFolder.count + 1)
-                : "dev/\(URL(fileURLWithPath: path).lastPathComponent)"
             inputs[key] = ModelInputs.digest(data)
             for row in try rows(path) {
                 if fold.holdsOut(row) {
