@@ -200,13 +200,22 @@ extension Assistant {
     /// Registers an app: stored, and understood from the next request on.
     public func register(_ app: AppRegistration) async throws {
         try await core.saveApp(app)
-        // Under the lock, so two registrations at once both stay (building takes milliseconds).
-        try comprehension.withLock { current in
-            var registry = current.registry
+        // The new understanding is built outside the lock: compiling every language's grammar takes
+        // most of a second (seconds in a debug build), and requests meanwhile go on with the current
+        // one. It is swapped in only if no other registration landed while it was built; otherwise
+        // it is built again from the newer registry, so two registrations at once both stay.
+        while true {
+            let (base, model) = comprehension.withLock { ($0.registry, $0.understander.model) }
+            var registry = base
             registry.register(app)
-            current = Comprehension(
-                understander: try Self.understander(registry: registry, model: current.understander.model),
-                registry: registry, globalVocabulary: registry.globalVocabulary)
+            let understander = try Self.understander(registry: registry, model: model)
+            let swapped = comprehension.withLock { current -> Bool in
+                guard current.registry.apps == base.apps else { return false }
+                current = Comprehension(
+                    understander: understander, registry: registry, globalVocabulary: registry.globalVocabulary)
+                return true
+            }
+            if swapped { return }
         }
     }
 

@@ -50,6 +50,20 @@ struct ConversationStateTests {
         #expect(await assistant.ask("play skyfall").app == "Hark")
     }
 
+    /// Two registrations at once both stay, and each is understood by the same assistant at once
+    /// (the understanding is rebuilt outside the lock and swapped in).
+    @Test func registrationsAtOnceBothStay() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-apps-\(UUID().uuidString).db")
+            .path
+        try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
+        let assistant = try Assistant(databasePath: path)
+        async let first: Void = assistant.register(AppRegistration(identifier: "app.walkmate", name: "Walk Mate"))
+        async let second: Void = assistant.register(AppRegistration(identifier: "app.tunebox", name: "Tune Box"))
+        _ = try await (first, second)
+        #expect(await assistant.ask("play skyfall on walk mate").app == "Walk Mate")
+        #expect(await assistant.ask("play skyfall on tune box").app == "Tune Box")
+    }
+
     /// The requests Hark was first described with, end to end, with a Russian app registered.
     @Test func seedRequestsWorkEndToEnd() async throws {
         let assistant = try await assistant(
