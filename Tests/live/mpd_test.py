@@ -88,7 +88,10 @@ audio_output {{
     raise AssertionError("mpd did not start; log in " + work)
 
 
-made = make(music)
+# Tracks long enough to outlast the steps that follow a skip: each `hark ask` here is a new
+# process (a debug build takes seconds to start), and a 40-second track ran out between "skip
+# forward 30 seconds" and the questions about what is playing.
+made = make(music, seconds=120)
 print(f"{made} audio files in {music}")
 daemon = start_mpd()
 try:
