@@ -48,6 +48,17 @@ struct SpeechPadding: Sendable {
         skipLimit = file.skipLimit
     }
 
+    /// How many of the first `words` are wake words ("hey siri", "ねえ Siri").
+    func leadingWakeWords(_ words: [String]) -> Int {
+        var start = 0
+        while let phrase = wakeWords.first(where: {
+            start + $0.count <= words.count && Array(words[start..<start + $0.count]) == $0
+        }) {
+            start += phrase.count
+        }
+        return start
+    }
+
     /// The positions of `words` left once wake words (at either end) and fillers (anywhere) are
     /// dropped. Nothing is dropped when that would leave nothing.
     func kept(_ words: [String]) -> [Int] {
@@ -57,11 +68,8 @@ struct SpeechPadding: Sendable {
                 && zip(phrase.indices, phrase).allSatisfy { keep[start + $0] && words[start + $0] == $1 }
         }
         // Wake words open or close a request; repeated ones ("hey, alexa") are all dropped.
-        var start = 0
-        while let phrase = wakeWords.first(where: { matches($0, at: start) }) {
-            for offset in 0..<phrase.count { keep[start + offset] = false }
-            start += phrase.count
-        }
+        let start = leadingWakeWords(words)
+        for position in 0..<start { keep[position] = false }
         if let phrase = wakeWords.first(where: { matches($0, at: words.count - $0.count) }),
             words.count - phrase.count > start
         {

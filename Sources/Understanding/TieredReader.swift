@@ -53,10 +53,19 @@ struct TieredReader {
     struct Reading {
         var interpretation: Interpretation
         var wildcardWords: Int
+        /// Where the first name the reading took by wildcard starts (nil: none did).
+        var firstNameStart: Int? = nil
     }
 
     mutating func read(tiers: Tiers, limit: Int) -> [Interpretation] {
-        let grammarReadings = tiers.contains(.grammar) ? readings(Array(words.indices), skips: 0, tier: .grammar, limit: limit) : []
+        var grammarReadings = tiers.contains(.grammar) ? readings(Array(words.indices), skips: 0, tier: .grammar, limit: limit) : []
+        // A wake word is never the start of a name ("アレクサ、あいみょん流して" is not a song called
+        // "アレクサ、あいみょん"): where the best reading's name took one in, the words after them are read.
+        let wakeWords = padding.leadingWakeWords(words)
+        if wakeWords > 0, wakeWords < words.count, let nameStart = grammarReadings.first?.firstNameStart, nameStart < wakeWords {
+            let rest = readings(Array(words.indices.dropFirst(wakeWords)), skips: 0, tier: .grammar, limit: limit)
+            if !rest.isEmpty { grammarReadings = rest }
+        }
         guard let model else {
             if !grammarReadings.isEmpty || !tiers.contains(.tolerant) { return grammarReadings.map(\.interpretation) }
             return tolerantReadings(limit: limit).filter { $0.interpretation.score >= Self.tolerantAlone }
@@ -241,14 +250,18 @@ struct TieredReader {
                 }
                 if notAboutMedia == true { continue }
             }
-            let score = max(0, min(1, match.score / Double(words.count)))
+            // The grammar tier is scored on the words it was given (wake words before them are not
+            // the request's); the tolerant tier on all of them, so that what it dropped counts against it.
+            let scoredWords = tier == .grammar ? positions.count : words.count
+            let score = max(0, min(1, match.score / Double(scoredWords)))
             let wildcardWords = match.captures.reduce(0) { $0 + ($1.kind == .wildcard ? $1.end - $1.start : 0) }
             found.append(
                 Reading(
                     interpretation: Interpretation(
                         understood: understood, score: score, sentence: sentence.source,
                         needsCatalog: sentence.needsCatalog, tier: tier),
-                    wildcardWords: wildcardWords))
+                    wildcardWords: wildcardWords,
+                    firstNameStart: match.captures.filter { $0.kind == .wildcard }.map(\.start).min()))
         }
         return found
     }

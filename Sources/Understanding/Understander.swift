@@ -147,6 +147,8 @@ public struct Understander: Sendable {
         let words = tokens.map(\.folded)
         let originals = tokens.map(\.original)
         let padding = padding[grammar.language] ?? SpeechPadding()
+        // "The first one" answers "Which one?"; said with no question open, it asks for nothing.
+        if grammar.choicePhrases[answerPhrase(words, padding: padding)] != nil { return [] }
         var reader = TieredReader(
             grammar: grammar, padding: padding, model: tiers.contains(.model) ? model : nil, vocabulary: vocabulary,
             words: words, originals: originals)
@@ -165,14 +167,17 @@ public struct Understander: Sendable {
     public func answer(_ text: String, choices count: Int, language: String? = nil) -> ChoiceAnswer? {
         let tag = language ?? defaultLanguage
         guard let grammar = grammar(for: tag) else { return nil }
-        var words = Token.split(text).map(\.folded)
-        let fillers = padding[grammar.language]?.answerFillers ?? []
-        words.removeAll(where: fillers.contains)
-        let phrase = words.joined(separator: " ")
+        let phrase = answerPhrase(
+            Token.split(text).map(\.folded), padding: padding[grammar.language] ?? SpeechPadding())
         if grammar.cancelPhrases.contains(phrase) { return .cancel }
         guard let position = grammar.choicePhrases[phrase] else { return nil }
         let index = position < 0 ? count + position : position - 1
         return (0..<count).contains(index) ? .pick(index) : nil
+    }
+
+    /// An answer's words without the politeness around it ("the second one, please").
+    private func answerPhrase(_ words: [String], padding: SpeechPadding) -> String {
+        words.filter { !padding.answerFillers.contains($0) }.joined(separator: " ")
     }
 
     /// The best reading, or `none`.
