@@ -7,11 +7,12 @@ import MediaIntents
 enum DisplayNames {
     /// The name to say: `name` when it is already in the language's script, else the first alias that is.
     static func pick(_ name: String, aliases: [String]?, language: String) -> String {
-        guard let script = Script(language: language), !script.contains(name) else { return name }
+        guard let script = LanguageScript(language: language), !script.contains(name) else { return name }
         return aliases?.first(where: script.contains) ?? name
     }
 
-    enum Script {
+    /// The script a language writes names in.
+    enum LanguageScript {
         case cyrillic, japanese, han
 
         init?(language: String) {
@@ -26,17 +27,11 @@ enum DisplayNames {
         func contains(_ text: String) -> Bool {
             text.unicodeScalars.contains { scalar in
                 switch self {
-                case .cyrillic: return Self.isCyrillic(scalar)
-                case .japanese: return Self.isKana(scalar) || Self.isHan(scalar)
-                case .han: return Self.isHan(scalar)
+                case .cyrillic: return Script.isCyrillic(scalar)
+                case .japanese: return Script.isKana(scalar) || Script.isHan(scalar)
+                case .han: return Script.isHan(scalar)
                 }
             }
-        }
-
-        static func isCyrillic(_ scalar: Unicode.Scalar) -> Bool { (0x0400...0x04FF).contains(scalar.value) }
-        static func isKana(_ scalar: Unicode.Scalar) -> Bool { (0x3040...0x30FF).contains(scalar.value) }
-        static func isHan(_ scalar: Unicode.Scalar) -> Bool {
-            (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value)
         }
     }
 
@@ -45,7 +40,7 @@ enum DisplayNames {
     /// "Аллы Пугачёвой"); a Latin-script name is left as written ("Adele"), as Russian text does.
     /// Nil when the kind is unknown and the name is Cyrillic: the caller then says "— Name".
     static func russianGenitive(_ name: String, kind: ArtistKind?) -> String? {
-        let cyrillic = Script.cyrillic.contains(name)
+        let cyrillic = LanguageScript.cyrillic.contains(name)
         switch kind {
         case .group: return cyrillic ? "группы «\(name)»" : "группы \(name)"
         case .person: return cyrillic ? declinePerson(name) : name
@@ -85,7 +80,7 @@ enum DisplayNames {
         case "й", "ь": return feminine ? word : replacing(1, with: "я")
         case "о", "е", "ё", "и", "у", "ю", "ы", "э": return word
         default:
-            guard Script.cyrillic.contains(String(last)) else { return word }
+            guard LanguageScript.cyrillic.contains(String(last)) else { return word }
             return feminine ? word : word + "а"
         }
     }

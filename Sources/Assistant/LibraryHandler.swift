@@ -20,10 +20,6 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
         }
     }
 
-    func resolvePlaybackSpeed(for intent: PlayMediaIntent) async -> ResolutionResult<Double> {
-        guard let speed = intent.playbackSpeed else { return .notRequired }
-        return LibraryCore.speedRange.contains(speed) ? .success(speed) : .unsupported(.unsupportedMediaType)
-    }
 
     func handle(intent: PlayMediaIntent) async -> IntentResponse {
         do {
@@ -42,12 +38,6 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
         }
     }
 
-    func resolveDestination(for intent: AddMediaIntent) async -> ResolutionResult<String> {
-        switch intent.destination {
-        case .library: return .notRequired
-        case .playlist(let name): return name.isEmpty ? .needsValue : .success(name)
-        }
-    }
 
     func handle(intent: AddMediaIntent) async -> IntentResponse {
         await guarded(IntentResponse(code: .failure, reason: .serviceUnavailable)) {

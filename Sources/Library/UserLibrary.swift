@@ -8,7 +8,6 @@ public struct PlaylistAddition: Sendable, Hashable {
     public var playlist: String
     /// True when the playlist did not exist and was made for this request.
     public var created: Bool
-    public var added: Int
 }
 
 /// One user's likes, dislikes, library, playlists and history, in the catalog's database.
@@ -163,7 +162,7 @@ public final class UserLibrary {
                 try store.appendToPlaylist(playlist.rowID, itemID: stored.rowID)
             }
         }
-        return PlaylistAddition(playlist: playlist.item.title, created: created, added: items.count)
+        return PlaylistAddition(playlist: playlist.item.title, created: created)
     }
 
     /// Removes every entry of an item from the user's playlist.

@@ -1,7 +1,6 @@
 /// An app that plays media: resolve the items, confirm, then handle (SiriKit's `INPlayMediaIntentHandling`).
 public protocol PlayMediaIntentHandling: Sendable {
     func resolveMediaItems(for intent: PlayMediaIntent) async -> [ResolutionResult<MediaItem>]
-    func resolvePlaybackSpeed(for intent: PlayMediaIntent) async -> ResolutionResult<Double>
     func confirm(intent: PlayMediaIntent) async -> IntentResponse
     func handle(intent: PlayMediaIntent) async -> IntentResponse
 }
@@ -9,7 +8,6 @@ public protocol PlayMediaIntentHandling: Sendable {
 /// An app that adds media to the library or a playlist.
 public protocol AddMediaIntentHandling: Sendable {
     func resolveMediaItems(for intent: AddMediaIntent) async -> [ResolutionResult<MediaItem>]
-    func resolveDestination(for intent: AddMediaIntent) async -> ResolutionResult<String>
     func confirm(intent: AddMediaIntent) async -> IntentResponse
     func handle(intent: AddMediaIntent) async -> IntentResponse
 }

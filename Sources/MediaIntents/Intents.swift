@@ -7,8 +7,6 @@ public protocol MediaItemsIntent: Sendable {
 /// "Play Skyfall by Adele": SiriKit's `INPlayMediaIntent`.
 public struct PlayMediaIntent: MediaItemsIntent, Codable, Sendable, Hashable {
     public var mediaItems: [MediaItem]
-    /// The album, playlist or show the items come from, when there is one.
-    public var mediaContainer: MediaItem?
     public var playShuffled: Bool?
     public var playbackRepeatMode: PlaybackRepeatMode?
     public var resumePlayback: Bool?
@@ -17,13 +15,12 @@ public struct PlayMediaIntent: MediaItemsIntent, Codable, Sendable, Hashable {
     public var mediaSearch: MediaSearch
 
     public init(
-        mediaSearch: MediaSearch, mediaItems: [MediaItem] = [], mediaContainer: MediaItem? = nil,
+        mediaSearch: MediaSearch, mediaItems: [MediaItem] = [],
         playShuffled: Bool? = nil, playbackRepeatMode: PlaybackRepeatMode? = nil, resumePlayback: Bool? = nil,
         playbackQueueLocation: PlaybackQueueLocation = .now, playbackSpeed: Double? = nil
     ) {
         self.mediaSearch = mediaSearch
         self.mediaItems = mediaItems
-        self.mediaContainer = mediaContainer
         self.playShuffled = playShuffled
         self.playbackRepeatMode = playbackRepeatMode
         self.resumePlayback = resumePlayback

@@ -39,8 +39,9 @@ public enum NameFolding {
         var previousJoinsNext = false
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            let isHan = (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
-            let isKana = (0x3041...0x30FA).contains(value)
+            let isHan = Script.isHan(scalar)
+            // Kana letters, not the marks after them (・ ー ヽ ヾ ヿ).
+            let isKana = Script.isKana(scalar) && value < Script.kanaMiddleDot
             if isHan || isKana {
                 let attaches = attachingKana.contains(scalar)
                 if !attaches && !previousJoinsNext { out.append(" ") }
@@ -136,7 +137,7 @@ public enum NameFolding {
     /// at least three letters of every word. Words in other scripts pass through unchanged.
     public static func stem(_ text: String) -> String {
         tokens(text).map { word in
-            guard word.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) else { return word }
+            guard word.unicodeScalars.contains(where: Script.isCyrillic) else { return word }
             for ending in russianEndings where word.count - ending.count >= 3 && word.hasSuffix(ending) {
                 return String(word.dropLast(ending.count))
             }
@@ -152,7 +153,7 @@ public enum NameFolding {
     public static func russianCaseForms(_ word: String) -> [String] {
         let lower = word.lowercased()
         guard let last = lower.last, lower.count >= 2,
-            lower.unicodeScalars.allSatisfy({ (0x0400...0x04FF).contains($0.value) })
+            lower.unicodeScalars.allSatisfy(Script.isCyrillic)
         else { return [lower] }
         let stem = String(lower.dropLast())
         let endings: [String]

@@ -29,40 +29,40 @@ public struct MPDAddress: Sendable, Hashable, CustomStringConvertible {
 
 /// One connection to a Music Player Daemon, opened again after it drops. Every call runs under a
 /// lock (libmpdclient's connections are not shared between threads).
-final class MPDConnection: @unchecked Sendable {
+final class MPDConnection: Sendable {
     let address: MPDAddress
-    private var connection: OpaquePointer?
-    private let lock = NSLock()
+    /// The open connection, if any; held under the lock for the whole of each call.
+    private let connection = Mutex<OpaquePointer?>(nil)
 
     init(_ address: MPDAddress) { self.address = address }
 
-    deinit { if let connection { mpd_connection_free(connection) } }
+    deinit { connection.withLock { if let open = $0 { mpd_connection_free(open) } } }
 
     /// Runs `body` on a live connection; one fresh connection is tried when the old one failed.
     /// Errors from the daemon itself (a refused command) come back as `MPDCommandError`; a daemon
     /// out of reach as `PlayerUnreachable`.
     func run<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        for attempt in 0..<2 {
-            let live = try open()
-            do {
-                let value = try body(live)
-                try check(live)
-                return value
-            } catch let error as MPDCommandError {
-                throw error
-            } catch {
-                // The connection broke: drop it, and try once more on a new one.
-                mpd_connection_free(live)
-                connection = nil
-                if attempt == 1 { throw error }
+        try connection.withLock { connection in
+            for attempt in 0..<2 {
+                let live = try open(&connection)
+                do {
+                    let value = try body(live)
+                    try check(live)
+                    return value
+                } catch let error as MPDCommandError {
+                    throw error
+                } catch {
+                    // The connection broke: drop it, and try once more on a new one.
+                    mpd_connection_free(live)
+                    connection = nil
+                    if attempt == 1 { throw error }
+                }
             }
+            throw PlayerUnreachable("cannot reach the player at \(address)")
         }
-        throw PlayerUnreachable("cannot reach the player at \(address)")
     }
 
-    private func open() throws -> OpaquePointer {
+    private func open(_ connection: inout OpaquePointer?) throws -> OpaquePointer {
         if let connection { return connection }
         guard let made = mpd_connection_new(address.host, address.port, 3_000) else {
             throw PlayerUnreachable("out of memory connecting to \(address)")

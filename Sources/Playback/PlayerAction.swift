@@ -1,3 +1,4 @@
+import Synchronization
 public import MediaIntents
 
 /// What the output (a simulated player, later MPD) must do after an event.
@@ -52,9 +53,8 @@ public struct PlayerUnreachable: Error, CustomStringConvertible, Sendable {
 }
 
 /// An output that plays nothing and remembers what it was told, for the demo and tests.
-public final class SimulatedOutput: PlayerOutput, @unchecked Sendable {
-    private var log: [PlayerAction] = []
-    private let lock = Lock()
+public final class SimulatedOutput: PlayerOutput, Sendable {
+    private let log = Mutex<[PlayerAction]>([])
 
     public init() {}
 
@@ -63,12 +63,12 @@ public final class SimulatedOutput: PlayerOutput, @unchecked Sendable {
     public static let kept = 256
 
     public func perform(_ action: PlayerAction) throws {
-        lock.withLock {
+        log.withLock { log in
             log.append(action)
             if log.count > Self.kept * 2 { log.removeFirst(log.count - Self.kept) }
         }
     }
 
     /// The most recent actions (at least the last `kept`), oldest first.
-    public var actions: [PlayerAction] { lock.withLock { log } }
+    public var actions: [PlayerAction] { log.withLock { $0 } }
 }

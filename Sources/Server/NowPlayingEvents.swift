@@ -83,11 +83,6 @@ final class NowPlayingEvents: Sendable {
         }
     }
 
-    /// Closes every stream (the server is stopping).
-    func closeAll() {
-        for channel in state.withLock({ $0.subscribers.values.map(\.channel) }) { channel.close() }
-    }
-
     private func tick(fetch: (String) -> NowPlayingInfo?) {
         let now = Self.uptime()
         let (devices, channels, ping): ([String], [StreamChannel], Bool) = state.withLock { state in

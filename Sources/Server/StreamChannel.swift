@@ -40,8 +40,6 @@ public final class StreamChannel: Sendable {
         }
     }
 
-    public var isOpen: Bool { state.withLock { !$0.gone && !$0.closed } }
-
     /// Runs `handler` once the connection is finished (at once if it already is).
     public func whenGone(_ handler: @escaping @Sendable () -> Void) {
         let already = state.withLock { state in

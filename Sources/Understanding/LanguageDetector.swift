@@ -1,4 +1,5 @@
 import Foundation
+import MediaIntents
 
 /// Picks the language of a request that came without a tag: by script first (Cyrillic, kana, Han,
 /// Hangul), then, for Latin script, by which grammar knows more of its words.
@@ -47,14 +48,12 @@ struct LanguageDetector: Sendable {
 
     /// The script a character belongs to, named as above; nil for digits, punctuation and the rest.
     static func script(of scalar: Unicode.Scalar) -> String? {
-        switch scalar.value {
-        case 0x0400...0x04FF: return "ru"
-        case 0x3040...0x30FF: return "ja"
-        case 0x4E00...0x9FFF, 0x3400...0x4DBF: return "zh"
-        case 0xAC00...0xD7AF: return "ko"
-        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F: return "latin"
-        default: return nil
-        }
+        if Script.isCyrillic(scalar) { return "ru" }
+        if Script.isKana(scalar) { return "ja" }
+        if Script.isHan(scalar) { return "zh" }
+        if Script.isHangul(scalar) { return "ko" }
+        if Script.isLatinLetter(scalar) { return "latin" }
+        return nil
     }
 
     /// Languages worth reading a mixed-script request in: the one each script suggests, and the

@@ -23,11 +23,11 @@ public struct CatalogGenerator {
         public var rows: Int { artists + tracks + shows + episodes + audiobooks + stations }
     }
 
-    enum Script { case latin, cyrillic, japanese, chinese }
+    enum NameScript { case latin, cyrillic, japanese, chinese }
 
     struct Artist {
         var name: String
-        var script: Script
+        var script: NameScript
         var popularity: Double
         var genres: [String]
     }
@@ -50,12 +50,11 @@ public struct CatalogGenerator {
         var counts = Counts()
         let artists = makeArtists(&random)
         for artist in artists {
-            var row = JSONLine()
-            row.add("type", "artist")
-            row.add("title", artist.name)
-            row.add("kind", artist.name.hasPrefix("The ") || !artist.name.contains(" ") ? "group" : "person")
-            if artist.script != .latin, let latin = Self.latin(artist.name) { row.add("aliases", [latin]) }
-            row.add("popularity", Self.round(artist.popularity))
+            var row = CatalogEntry(type: .artist, title: "")
+            row.title = artist.name
+            row.kind = artist.name.hasPrefix("The ") || !artist.name.contains(" ") ? .group : .person
+            if artist.script != .latin, let latin = Self.latin(artist.name) { row.aliases = [latin] }
+            row.popularity = Self.round(artist.popularity)
             try out.write(row)
             counts.artists += 1
         }
@@ -90,8 +89,7 @@ public struct CatalogGenerator {
                 }
                 counts.albums += 1
                 for number in 1...size {
-                    var row = JSONLine()
-                    row.add("type", "song")
+                    var row = CatalogEntry(type: .song, title: "")
                     var trackTitle: String
                     if let note, !earlier.isEmpty {
                         trackTitle = earlier[Int.random(in: 0..<earlier.count, using: &random)] + note
@@ -116,17 +114,17 @@ public struct CatalogGenerator {
                             }
                         }
                     }
-                    row.add("title", trackTitle)
-                    row.add("artist", credit)
-                    row.add("album", albumTitle)
-                    row.add("year", year)
-                    row.add("trackNumber", number)
-                    row.add("duration", Int.random(in: 120...420, using: &random))
-                    row.add("genres", artist.genres)
-                    if random.chance(0.3) { row.add("moods", [random.pick(GeneratorWords.moods)]) }
+                    row.title = trackTitle
+                    row.artist = credit
+                    row.album = albumTitle
+                    row.year = year
+                    row.trackNumber = number
+                    row.duration = Double(Int.random(in: 120...420, using: &random))
+                    row.genres = artist.genres
+                    if random.chance(0.3) { row.moods = [random.pick(GeneratorWords.moods)] }
                     let lift = number <= 2 ? 1.0 : Double.random(in: 0.3...0.9, using: &random)
-                    row.add("popularity", Self.round(artist.popularity * lift))
-                    if random.chance(0.08) { row.add("explicit", true) }
+                    row.popularity = Self.round(artist.popularity * lift)
+                    if random.chance(0.08) { row.explicit = true }
                     try out.write(row)
                     written += 1
                     counts.tracks += 1
@@ -153,57 +151,52 @@ public struct CatalogGenerator {
             let show = "The " + Self.pseudoWord(&random).capitalized + " " + random.pick(GeneratorWords.podcastWords)
             let host = Self.personName(&random)
             let popularity = Self.round(pow(Double.random(in: 0..<1, using: &random), 2))
-            var row = JSONLine()
-            row.add("type", "podcastShow")
-            row.add("title", show)
-            row.add("artist", host)
-            row.add("popularity", popularity)
+            var row = CatalogEntry(type: .podcastShow, title: "")
+            row.title = show
+            row.artist = host
+            row.popularity = popularity
             try out.write(row)
             counts.shows += 1
             let episodes = Int.random(in: 100...400, using: &random)
             let spacing = random.chance(0.5) ? 7.0 : 1.0
             for number in stride(from: episodes, through: 1, by: -1) {
-                var episode = JSONLine()
-                episode.add("type", "podcastEpisode")
-                episode.add("title", "Episode \(number): " + Self.titleCase(Self.commonPhrase(&random, words: 3)))
-                episode.add("show", show)
-                episode.add("artist", host)
+                var episode = CatalogEntry(type: .podcastEpisode, title: "")
+                episode.title = "Episode \(number): " + Self.titleCase(Self.commonPhrase(&random, words: 3))
+                episode.show = show
+                episode.artist = host
                 let date = end.addingTimeInterval(-Double(episodes - number) * spacing * day)
-                episode.add("released", formatter.string(from: date))
-                episode.add("duration", Int.random(in: 900...5400, using: &random))
-                episode.add("popularity", Self.round(popularity * 0.5))
+                episode.released = formatter.string(from: date)
+                episode.duration = Double(Int.random(in: 900...5400, using: &random))
+                episode.popularity = Self.round(popularity * 0.5)
                 try out.write(episode)
                 counts.episodes += 1
             }
         }
         for _ in 0..<max(3, tracks / 2_000) {
-            var row = JSONLine()
-            row.add("type", "audioBook")
-            row.add(
-                "title",
+            var row = CatalogEntry(type: .audioBook, title: "")
+            row.title =
                 Self.titleCase("the " + Self.commonPhrase(&random, words: 2)) + " of "
-                    + Self.pseudoWord(&random).capitalized)
-            row.add("author", Self.personName(&random))
-            row.add("duration", Int.random(in: 18_000...60_000, using: &random))
-            row.add("popularity", Self.round(pow(Double.random(in: 0..<1, using: &random), 2)))
+                    + Self.pseudoWord(&random).capitalized
+            row.author = Self.personName(&random)
+            row.duration = Double(Int.random(in: 18_000...60_000, using: &random))
+            row.popularity = Self.round(pow(Double.random(in: 0..<1, using: &random), 2))
             try out.write(row)
             counts.audiobooks += 1
         }
         // FM stations on the odd tenths from 87.5 to 107.9, then AM.
         for index in 0..<min(300, max(5, tracks / 5_000)) {
-            var row = JSONLine()
-            row.add("type", "radioStation")
+            var row = CatalogEntry(type: .radioStation, title: "")
             let name =
                 random.chance(0.5)
                 ? Self.pseudoWord(&random).capitalized + " " + random.pick(GeneratorWords.stationWords)
                 : "Radio " + Self.pseudoWord(&random).capitalized
-            row.add("title", name)
+            row.title = name
             let frequency =
                 index < 103
                 ? String(format: "%.1f FM", 87.5 + Double(index) * 0.2) : "\(530 + (index - 103) * 10) AM"
-            row.add("frequency", frequency)
-            row.add("genres", [random.pick(GeneratorWords.genres)])
-            row.add("popularity", Self.round(pow(Double.random(in: 0..<1, using: &random), 2)))
+            row.frequency = frequency
+            row.genres = [random.pick(GeneratorWords.genres)]
+            row.popularity = Self.round(pow(Double.random(in: 0..<1, using: &random), 2))
             try out.write(row)
             counts.stations += 1
         }
@@ -216,7 +209,7 @@ public struct CatalogGenerator {
         artists.reserveCapacity(count)
         while artists.count < count {
             let roll = Double.random(in: 0..<1, using: &random)
-            let script: Script = roll < 0.84 ? .latin : roll < 0.90 ? .cyrillic : roll < 0.95 ? .japanese : .chinese
+            let script: NameScript = roll < 0.84 ? .latin : roll < 0.90 ? .cyrillic : roll < 0.95 ? .japanese : .chinese
             let name: String
             switch script {
             case .latin:
@@ -252,7 +245,7 @@ public struct CatalogGenerator {
         return artists
     }
 
-    private func title(for script: Script, _ random: inout SplitMix) -> String {
+    private func title(for script: NameScript, _ random: inout SplitMix) -> String {
         switch script {
         case .latin:
             let count = [1, 2, 2, 2, 3, 3, 3, 4][Int(random.next() % 8)]
@@ -348,44 +341,6 @@ enum NameCore {
     }
 }
 
-/// One JSON object, built field by field, without an encoder's overhead.
-struct JSONLine {
-    private(set) var text = "{"
-
-    mutating func add(_ key: String, _ value: String) { field(key, Self.quote(value)) }
-    mutating func add(_ key: String, _ value: Int) { field(key, String(value)) }
-    mutating func add(_ key: String, _ value: Double) { field(key, String(value)) }
-    mutating func add(_ key: String, _ value: Bool) { field(key, value ? "true" : "false") }
-    mutating func add(_ key: String, _ values: [String]) {
-        field(key, "[" + values.map(Self.quote).joined(separator: ",") + "]")
-    }
-
-    private mutating func field(_ key: String, _ raw: String) {
-        if text.count > 1 { text += "," }
-        text += Self.quote(key) + ":" + raw
-    }
-
-    static func quote(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-}
-
 /// Buffers lines and writes them in large blocks.
 struct JSONLinesWriter {
     let handle: FileHandle
@@ -396,8 +351,9 @@ struct JSONLinesWriter {
         buffer.reserveCapacity(1 << 20)
     }
 
-    mutating func write(_ line: JSONLine) throws {
-        buffer.append(contentsOf: (line.text + "}\n").utf8)
+    mutating func write(_ entry: CatalogEntry) throws {
+        buffer.append(contentsOf: try StreamingJSONEncoder.encode(entry))
+        buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 20 { try flush() }
     }
 

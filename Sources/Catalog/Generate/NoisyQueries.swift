@@ -141,10 +141,7 @@ public struct NoisyQueries {
     /// Characters of the same script, for mishearing a non-Latin word.
     static func scriptPool(_ character: Character) -> [String] {
         guard let scalar = character.unicodeScalars.first else { return GeneratorWords.kana }
-        switch scalar.value {
-        case 0x0400...0x04FF: return Array("абвгдеклмнопрстуя").map(String.init)
-        case 0x3040...0x30FF: return GeneratorWords.kana
-        default: return GeneratorWords.han
-        }
+        if Script.isCyrillic(scalar) { return Array("абвгдеклмнопрстуя").map(String.init) }
+        return Script.isKana(scalar) ? GeneratorWords.kana : GeneratorWords.han
     }
 }

@@ -77,19 +77,13 @@ struct Token: Sendable, Hashable {
 
     /// Han ideographs, kana (with the long vowel mark) and full-width forms of them.
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x3040...0x309F, 0x30A0...0x30FA, 0x30FC...0x30FF, 0xF900...0xFAFF:
-            return true
-        default: return false
-        }
+        Script.isHan(scalar) || Script.isKana(scalar) && scalar.value != Script.kanaMiddleDot
     }
 
     /// A CJK character folded for matching: traditional to simplified, katakana kept.
     static func foldCJK(_ character: String) -> String {
         guard
-            character.unicodeScalars.first.map({
-                (0x4E00...0x9FFF).contains($0.value) || (0xF900...0xFAFF).contains($0.value)
-            }) == true
+            character.unicodeScalars.first.map(Script.isHan) == true
         else { return character }
         return character.applyingTransform(StringTransform(rawValue: "Hant-Hans"), reverse: false) ?? character
     }
