@@ -27,16 +27,16 @@ extension Assistant {
                     outcome: &outcome),
                 let item = response.items.first
             else { return }
-            let values = replies.values(for: item, language: language).merging([
-                "playlist": response.details["playlist"] ?? ""
-            ]) { $1 }
-            if response.destinationReason == .playlistNotEditable {
+            var values = replies.values(for: item, language: language)
+            switch response.handled {
+            case .added(.playlistNotEditable(let playlist)):
+                values["playlist"] = playlist
                 outcome.reply = say("add.playlistNotEditable", values)
-            } else if response.details["destination"] == "library" {
+            case .added(.playlist(let playlist, let created)):
+                values["playlist"] = playlist
+                outcome.reply = say(created ? "add.playlistCreated" : "add.playlist", values)
+            default:
                 outcome.reply = say("add.library", values)
-            } else {
-                outcome.reply = say(
-                    response.details["created"] == "true" ? "add.playlistCreated" : "add.playlist", values)
             }
         case .updateMediaAffinity:
             let intent = UpdateMediaAffinityIntent(mediaSearch: search, affinityType: params.affinityType ?? .like)
@@ -48,12 +48,10 @@ extension Assistant {
                 let item = response.items.first
             else { return }
             let title = ["title": replies.values(for: item, language: language)["title"] ?? item.title]
-            if response.details["dislikeNotSong"] == "true" {
-                outcome.reply = say("dislike.notSong", title)
-            } else if intent.affinityType == .like {
-                outcome.reply = say("like", title)
-            } else {
-                outcome.reply = say(response.details["skipped"] == "true" ? "dislike.skipped" : "dislike", title)
+            switch response.handled {
+            case .affinity(.dislikeNotSong): outcome.reply = say("dislike.notSong", title)
+            case .affinity(.disliked(let skipped)): outcome.reply = say(skipped ? "dislike.skipped" : "dislike", title)
+            default: outcome.reply = say("like", title)
             }
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)
@@ -94,7 +92,7 @@ extension Assistant {
             outcome.reply = replies.say("fail.speed.\(reason.rawValue)", language: language)
             return
         }
-        if response.details["unreachable"] == "player" {
+        if response.handled == .playerUnreachable {
             outcome.reply = replies.say("fail.playerUnreachable", language: language)
             return
         }
@@ -102,21 +100,21 @@ extension Assistant {
             outcome.reply = replies.say("fail.notFound.noQuery", language: language)
             return
         }
-        let kind = response.details["kind"] ?? "item"
         var values = replies.values(for: first, language: language)
         values["what"] = describe(intent.mediaSearch, language: language)
         values["rate"] = intent.playbackSpeed.map(NumberWords.format) ?? ""
-        switch kind {
-        case "resume": outcome.reply = replies.say("play.resume", values, language: language)
-        case "mix":
-            let key = response.details["emptyLibrary"] == "true" ? "play.mix.emptyLibrary" : "play.mix"
-            outcome.reply = replies.say(key, values, language: language)
-        case "myMusic": outcome.reply = replies.say("play.myMusic", values, language: language)
-        case "station":
-            values["seed"] = response.details["seed"] ?? ""
+        var played = PlayOutcome.item
+        if case .played(let how) = response.handled { played = how }
+        switch played {
+        case .resumed: outcome.reply = replies.say("play.resume", values, language: language)
+        case .mix(let emptyLibrary):
+            outcome.reply = replies.say(emptyLibrary ? "play.mix.emptyLibrary" : "play.mix", values, language: language)
+        case .myMusic: outcome.reply = replies.say("play.myMusic", values, language: language)
+        case .station(let seed):
+            values["seed"] = seed
             outcome.reply = replies.say("play.station", values, language: language)
-        case "browse": outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
-        default:
+        case .browse: outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
+        case .item:
             if intent.playbackQueueLocation != .now {
                 outcome.reply = replies.say(
                     "queue.\(intent.playbackQueueLocation.rawValue)", values, language: language)

@@ -41,7 +41,7 @@ extension LibraryCore {
     /// What a play request will queue, when that does not depend on the player.
     struct PlannedPlay: Sendable {
         var queue: [MediaItem]
-        var details: [String: String]
+        var outcome: PlayOutcome
     }
 
     /// Works out a play request's queue on a reader, before the player is touched (nil: the
@@ -58,27 +58,26 @@ extension LibraryCore {
                 // "More like this": the seed's artist and genre, most popular first, shuffled.
                 return PlannedPlay(
                     queue: try queues.station(from: stored, user: user),
-                    details: ["kind": "station", "seed": seed.title])
+                    outcome: .station(seed: seed.title))
             }
             if let chosen = intent.mediaItems.first, let stored = try reader.store.item(identifier: chosen.identifier) {
                 if Self.isBrowse(intent.mediaSearch) {
                     // "Play some jazz": everything that fits, not only the first hit, shuffled.
                     let fitting = try reader.resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item)
-                    return PlannedPlay(queue: fitting, details: ["kind": "browse"])
+                    return PlannedPlay(queue: fitting, outcome: .browse)
                 }
                 let queue =
                     intent.playbackQueueLocation == .now
                     ? try queues.queue(for: stored, user: user)
                     : try reader.store.playableItems(for: stored).map(\.item)
-                return PlannedPlay(queue: queue, details: ["kind": "item"])
+                return PlannedPlay(queue: queue, outcome: .item)
             }
             if intent.mediaSearch.reference == .my {
                 let mine = try queues.myMusic(user: user)
                 if mine.isEmpty {
-                    return PlannedPlay(
-                        queue: try queues.mix(user: user), details: ["kind": "mix", "emptyLibrary": "true"])
+                    return PlannedPlay(queue: try queues.mix(user: user), outcome: .mix(emptyLibrary: true))
                 }
-                return PlannedPlay(queue: mine, details: ["kind": "myMusic"])
+                return PlannedPlay(queue: mine, outcome: .myMusic)
             }
             return nil
         }
@@ -100,23 +99,28 @@ extension LibraryCore {
             case .all: return .all
             }
         }
-        var details = plan?.details ?? [:]
+        var outcome: PlayOutcome
         var queue: [MediaItem]
         if let plan {
             queue = plan.queue
+            outcome = plan.outcome
         } else {
             let machine = try player(device)
             if let current = machine.current, intent.playbackQueueLocation == .now {
                 if machine.state != .playing { _ = try command(.play, device: device) }
-                details["kind"] = "resume"
-                return IntentResponse(code: .success, items: [current], details: details)
+                return IntentResponse(code: .success, items: [current], handled: .played(.resumed))
             }
             queue = try queues.mix(user: user)
-            details["kind"] = "mix"
+            outcome = .mix(emptyLibrary: false)
         }
-        guard let first = queue.first else { return IntentResponse(code: .failure, details: ["notFound": "true"]) }
-        let shuffled =
-            intent.playShuffled ?? (["mix", "browse", "station"].contains(details["kind"] ?? "") ? true : nil)
+        guard let first = queue.first else { return IntentResponse(code: .failure, handled: .notFound) }
+        // Mixes, stations and browsing play in a shuffled order unless the request said otherwise.
+        let shuffledByKind: Bool
+        switch outcome {
+        case .mix, .browse, .station: shuffledByKind = true
+        case .item, .resumed, .myMusic: shuffledByKind = false
+        }
+        let shuffled = intent.playShuffled ?? (shuffledByKind ? true : nil)
         // Books and episodes start where this user left them; anything else when asked to resume.
         var resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
         if resumeAt == 0, intent.playbackQueueLocation == .now, UserLibrary.resumableTypes.contains(first.type),
@@ -124,13 +128,13 @@ extension LibraryCore {
         {
             resumeAt = saved
         }
-        if resumeAt > 0, details["kind"] == "item" { details["kind"] = "resume" }
+        if resumeAt > 0, outcome == .item { outcome = .resumed }
         if intent.playbackQueueLocation == .now { try keepPlace(device: device, user: user) }
         let played: MediaItem = try withPlayer(device) { machine, now in
             var action = machine.play(
                 queue, shuffled: shuffled, repeatMode: repeatMode,
                 location: intent.playbackQueueLocation, startPosition: resumeAt,
-                shuffleFirst: details["kind"] != "item" || intent.mediaItems.first?.type != .song,
+                shuffleFirst: outcome != .item || intent.mediaItems.first?.type != .song,
                 now: now)
             if let speed = intent.playbackSpeed, intent.playbackQueueLocation == .now {
                 _ = machine.handle(.changeRate(speed), now: now)
@@ -139,12 +143,9 @@ extension LibraryCore {
             return (intent.playbackQueueLocation == .now ? machine.current ?? first : first, action)
         }
         if intent.playbackQueueLocation == .now { try library.recordPlay(played, user: user, at: clock.now()) }
-        if shuffled == true { details["shuffled"] = "true" }
         var items = intent.mediaItems
-        if items.isEmpty || ["browse", "mix", "station"].contains(details["kind"] ?? "") {
-            items = [played] + items.filter { $0 != played }
-        }
-        return IntentResponse(code: .success, items: Array(items.prefix(5)), details: details)
+        if items.isEmpty || shuffledByKind { items = [played] + items.filter { $0 != played } }
+        return IntentResponse(code: .success, items: Array(items.prefix(5)), handled: .played(outcome))
     }
 
     /// Genre, mood, decade or order without a name.
@@ -198,27 +199,21 @@ extension LibraryCore {
     }
 
     func handleAdd(_ intent: AddMediaIntent, user: String, device: String) throws -> IntentResponse {
-        guard let item = intent.mediaItems.first else {
-            return IntentResponse(code: .failure, details: ["notFound": "true"])
-        }
+        guard let item = intent.mediaItems.first else { return IntentResponse(code: .failure, handled: .notFound) }
         let now = clock.now()
         switch intent.destination {
         case .library:
             try library.addToLibrary(item, user: user, at: now)
-            return IntentResponse(code: .success, items: [item], details: ["destination": "library"])
+            return IntentResponse(code: .success, items: [item], handled: .added(.library))
         case .playlist(let name):
             do {
                 let addition = try library.add(try expand(item), toPlaylist: name, user: user)
                 return IntentResponse(
-                    code: .success, items: [item],
-                    details: [
-                        "destination": "playlist", "playlist": addition.playlist,
-                        "created": addition.created ? "true" : "false",
-                    ])
+                    code: .success, items: [item], handled: .added(.playlist(addition.playlist, created: addition.created)))
             } catch let error as LibraryError where error.code == .playlistNotEditable {
                 return IntentResponse(
                     code: .failure, items: [item], destinationReason: .playlistNotEditable,
-                    details: ["playlist": name])
+                    handled: .added(.playlistNotEditable(name)))
             }
         }
     }
@@ -232,28 +227,25 @@ extension LibraryCore {
     // MARK: Affinity
 
     func handleAffinity(_ intent: UpdateMediaAffinityIntent, user: String, device: String) throws -> IntentResponse {
-        guard let item = intent.mediaItems.first else {
-            return IntentResponse(code: .failure, details: ["notFound": "true"])
-        }
+        guard let item = intent.mediaItems.first else { return IntentResponse(code: .failure, handled: .notFound) }
         if intent.affinityType == .dislike, item.type != .song {
             return IntentResponse(
-                code: .failure, items: [item], reason: .unsupportedMediaType,
-                details: ["dislikeNotSong": "true"])
+                code: .failure, items: [item], reason: .unsupportedMediaType, handled: .affinity(.dislikeNotSong))
         }
         try library.setAffinity(intent.affinityType, for: item, user: user, at: clock.now())
-        var details: [String: String] = [:]
-        if intent.affinityType == .dislike, try player(device).current == item {
-            let status = try command(.nextTrack, device: device)
-            details["skipped"] = status == .success ? "true" : "false"
+        guard intent.affinityType == .dislike else {
+            return IntentResponse(code: .success, items: [item], handled: .affinity(.liked))
         }
-        return IntentResponse(code: .success, items: [item], details: details)
+        // Disliking what plays skips it.
+        let skipped = try player(device).current == item && command(.nextTrack, device: device) == .success
+        return IntentResponse(code: .success, items: [item], handled: .affinity(.disliked(skipped: skipped)))
     }
 
     // MARK: Search
 
     func handleSearch(_ intent: SearchForMediaIntent) -> IntentResponse {
         intent.mediaItems.isEmpty
-            ? IntentResponse(code: .failure, details: ["notFound": "true"])
+            ? IntentResponse(code: .failure, handled: .notFound)
             : IntentResponse(code: .success, items: Array(intent.mediaItems.prefix(5)))
     }
 }

@@ -26,7 +26,7 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
             let plan = try core.planPlay(intent, user: user)
             return try await core.handlePlay(intent, plan: plan, user: user, device: device)
         } catch is PlayerUnreachable {
-            return IntentResponse(code: .failure, reason: .serviceUnavailable, details: ["unreachable": "player"])
+            return IntentResponse(code: .failure, reason: .serviceUnavailable, handled: .playerUnreachable)
         } catch {
             return IntentResponse(code: .failure, reason: .serviceUnavailable)
         }

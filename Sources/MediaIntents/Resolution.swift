@@ -26,7 +26,7 @@ public enum ResolutionResult<Value: Sendable & Hashable & Codable>: Sendable, Ha
 }
 
 /// The answer an app gives after handling an intent.
-public struct IntentResponse: Codable, Sendable, Hashable {
+public struct IntentResponse: Sendable, Hashable {
     public var code: ResponseCode
     /// Why it failed, when an item could not be used.
     public var reason: UnsupportedReason?
@@ -34,19 +34,65 @@ public struct IntentResponse: Codable, Sendable, Hashable {
     public var speedReason: PlaybackSpeedReason?
     /// What the request acted on, best first (the first is the one played).
     public var items: [MediaItem]
-    /// Facts a reply can use ("playlist": "Driving", "created": "true").
-    public var details: [String: String]
+    /// What the app did, in terms a reply is chosen from (nil: nothing beyond the code).
+    public var handled: HandledOutcome?
 
     public init(
         code: ResponseCode, items: [MediaItem] = [], reason: UnsupportedReason? = nil,
         destinationReason: AddDestinationReason? = nil, speedReason: PlaybackSpeedReason? = nil,
-        details: [String: String] = [:]
+        handled: HandledOutcome? = nil
     ) {
-        self.details = details
         self.code = code
         self.items = items
         self.reason = reason
         self.destinationReason = destinationReason
         self.speedReason = speedReason
+        self.handled = handled
     }
+}
+
+/// What an app did with a request: the facts its reply is chosen from.
+public enum HandledOutcome: Sendable, Hashable {
+    case played(PlayOutcome)
+    case added(AddOutcome)
+    case affinity(AffinityOutcome)
+    /// Nothing fit what was asked.
+    case notFound
+    /// The player could not be reached; nothing changed.
+    case playerUnreachable
+}
+
+/// How a play request was carried out.
+public enum PlayOutcome: Sendable, Hashable {
+    /// The items asked for (the first plays).
+    case item
+    /// What was paused or loaded goes on, or a book or episode from where the user left it.
+    case resumed
+    /// Nothing was named: a mix of the user's music (`emptyLibrary`: of the catalog's, the user
+    /// having none yet).
+    case mix(emptyLibrary: Bool)
+    /// The user's own music.
+    case myMusic
+    /// "More like this": music like `seed`, shuffled.
+    case station(seed: String)
+    /// A genre, mood, decade or order without a name: everything that fits, shuffled.
+    case browse
+}
+
+/// Where added items went.
+public enum AddOutcome: Sendable, Hashable {
+    case library
+    /// `playlist` as stored; `created` when it did not exist before this request.
+    case playlist(String, created: Bool)
+    /// The playlist cannot be changed (the catalog's own); nothing was added.
+    case playlistNotEditable(String)
+}
+
+/// What a like or dislike did.
+public enum AffinityOutcome: Sendable, Hashable {
+    case liked
+    /// `skipped`: the disliked song was playing and was skipped.
+    case disliked(skipped: Bool)
+    /// Only songs can be disliked; nothing changed.
+    case dislikeNotSong
 }
