@@ -235,8 +235,10 @@ extension Assistant {
         }
         if let artist = search.artistName { return replies.say("musicBy", ["artist": artist], language: language) }
         var tags: [String] = []
-        if let order = search.sortOrder { tags.append(order == .popular ? "top" : order.rawValue) }
-        if let range = search.releaseDate, range.end - range.start == 9 { tags.append("\(range.start % 100)s") }
+        if let order = search.sortOrder { tags.append(replies.say("sort.\(order.rawValue)", language: language)) }
+        if let range = search.releaseDate, range.end - range.start == 9 {
+            tags.append(replies.say("decade", ["decade": String(range.start % 100)], language: language))
+        }
         tags += (search.moodNames ?? []).map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
         tags += (search.genreNames ?? []).map { understander.spokenName($0, list: "genre", language: language) ?? $0 }
         let kind = replies.say(search.mediaType == .album ? "albums" : "music", language: language)
