@@ -37,26 +37,29 @@ let package = Package(
         .target(
             name: "MusicFiles", dependencies: ["MediaIntents", "Catalog", "Playback", "CTagLib", "CMPDClient"],
             swiftSettings: strict),
+        // Hark's own media app (catalog, players, libraries) behind the app protocol, and the app registry.
         .target(
-            name: "Assistant",
-            dependencies: ["MediaIntents", "Understanding", "Catalog", "Playback", "Library"],
+            name: "Apps", dependencies: ["MediaIntents", "Catalog", "Playback", "Library"],
+            resources: [.copy("Resources")], swiftSettings: strict),
+        .target(
+            name: "Assistant", dependencies: ["MediaIntents", "Understanding", "Apps"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Server",
             dependencies: [
-                "Assistant", "Catalog", "CMicroHTTPD", "Library", "MediaIntents", "MusicFiles", "Playback",
+                "Apps", "Assistant", "Catalog", "CMicroHTTPD", "Library", "MediaIntents", "MusicFiles", "Playback",
                 "Understanding",
             ],
             resources: [.copy("Resources")], swiftSettings: strict),
-        .executableTarget(name: "hark", dependencies: ["Assistant", "Server", "MusicFiles"], swiftSettings: strict),
+        .executableTarget(name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog"]),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant"]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback"]),
         .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Catalog"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog"]),
     ],
     swiftLanguageModes: [.v6]
 )

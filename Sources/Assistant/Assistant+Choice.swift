@@ -1,3 +1,4 @@
+import Apps
 import MediaIntents
 public import Understanding
 
@@ -15,11 +16,20 @@ extension Assistant {
     /// A fit below this means the catalog has nothing like the reading's names.
     static let poorFit = 0.5
 
+    /// How well a reading's names exist in the catalog and the user's playlists (0: not at all).
+    func fit(_ understood: Understood, user: String, device: String) async -> Double {
+        await builtInApp.fit(
+            search: understood.search, destination: understood.params?.destination, user: user, device: device)
+    }
+
     func choose(_ interpretations: [Interpretation], context: RequestContext, device: String) async -> Understood? {
         guard let chosen = await chooseReading(interpretations, context: context, device: device) else { return nil }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(chosen.intent) else { return chosen }
-        return await core.typed(chosen, user: context.user, device: device)
+        guard let search = chosen.search else { return chosen }
+        var typed = chosen
+        typed.search = await builtInApp.typed(search, user: context.user, device: device)
+        return typed
     }
 
     private func chooseReading(_ interpretations: [Interpretation], context: RequestContext, device: String) async
@@ -28,7 +38,7 @@ extension Assistant {
         // Readings that hold only if the catalog has the thing ("find my keys" is not a search for music).
         var interpretations = interpretations
         while let first = interpretations.first, first.needsCatalog {
-            if await core.fit(first.understood, user: context.user, device: device) >= Self.strongFit { break }
+            if await self.fit(first.understood, user: context.user, device: device) >= Self.strongFit { break }
             interpretations.removeFirst()
         }
         guard let top = interpretations.first else { return nil }
@@ -43,14 +53,14 @@ extension Assistant {
         guard topNames else { return top.understood }
         // The grammar's best reading stands unless it names nothing the catalog has and a close
         // rival names something it has for certain.
-        let topFit = await core.fit(top.understood, user: context.user, device: device)
+        let topFit = await self.fit(top.understood, user: context.user, device: device)
         if topFit >= Self.strongFit { return top.understood }
         let margin = topFit < Self.poorFit ? Self.wideChoiceMargin : Self.choiceMargin
         let rivals = sameIntent.filter { $0.score >= top.score - margin }
         var best = top.understood
         var bestFit = Self.strongFit
         for rival in rivals.dropFirst() {
-            let fit = await core.fit(rival.understood, user: context.user, device: device)
+            let fit = await self.fit(rival.understood, user: context.user, device: device)
             if fit > bestFit {
                 best = rival.understood
                 bestFit = fit
@@ -75,7 +85,7 @@ extension Assistant {
         guard var asking = interpretations.first, asking.clarify == true else { return interpretations }
         if asking.understood.search?.hasName == true {
             let device = Self.device(for: asking.understood.params, context: context)
-            if await core.fit(asking.understood, user: context.user, device: device) >= Self.strongFit {
+            if await self.fit(asking.understood, user: context.user, device: device) >= Self.strongFit {
                 asking.clarify = nil
             }
         }

@@ -1,10 +1,10 @@
 import MediaIntents
-import Playback
+import Apps
 
 /// Now-playing commands, volume and questions.
 extension Assistant {
     func command(
-        _ intent: IntentKind, params: IntentParameters, handler: LibraryHandler, app: AppRegistration,
+        _ intent: IntentKind, params: IntentParameters, handler: any MediaIntentHandling, app: AppRegistration,
         language: String, outcome: inout Outcome
     ) async {
         let device = handler.device
@@ -21,8 +21,8 @@ extension Assistant {
                 case .mute: command = .mute
                 default: command = .unmute
                 }
-                status = try await core.volume(command, device: device)
-                let info = try await core.nowPlaying(device)
+                status = try await builtInApp.volume(command, device: device)
+                let info = try await builtInApp.nowPlaying(device)
                 values["volume"] = String(info.volume)
                 key = intent == .mute ? "command.mute" : intent == .unmute ? "command.unmute" : "command.volume"
             default:
@@ -33,17 +33,17 @@ extension Assistant {
                 key = replyKey
                 // A book or an episode keeps its place for this user, whatever device resumes it.
                 if [.pause, .stop, .nextTrack, .previousTrack].contains(intent) {
-                    try await core.keepPlace(device: device, user: handler.user)
+                    try await builtInApp.keepPlace(device: device, user: handler.user)
                 }
-                status = try await core.command(command, device: device)
-                let info = try await core.nowPlaying(device)
+                status = try await builtInApp.command(command, device: device)
+                let info = try await builtInApp.nowPlaying(device)
                 if let item = info.item { values = replies.values(for: item, language: language) }
                 switch command {
                 case .skip(let seconds): values["amount"] = replies.duration(abs(seconds), language: language)
                 case .seek(let position): values["position"] = replies.duration(position, language: language)
                 case .changeRate(let rate):
                     values["rate"] = NumberWords.format(rate)
-                    if !PlayerMachine.rateRange.contains(rate) { key = "command.rateOutOfRange" }
+                    if !BuiltInMediaApp.speedRange.contains(rate) { key = "command.rateOutOfRange" }
                 case .togglePlayPause: key = info.state == .playing ? "command.toggle.playing" : "command.toggle.paused"
                 case .nextTrack where info.item?.artist == nil: key = "command.next.noArtist"
                 default: break
@@ -108,12 +108,12 @@ extension Assistant {
     }
 
     func answer(
-        _ question: NowPlayingQuestionKind, handler: LibraryHandler, language: String,
+        _ question: NowPlayingQuestionKind, handler: any MediaIntentHandling, language: String,
         outcome: inout Outcome
     ) async {
         let asked: NowPlayingInfo?
         do {
-            asked = try await core.nowPlaying(handler.device, fromDevice: true)
+            asked = try await builtInApp.nowPlaying(handler.device, fromDevice: true)
         } catch is PlayerUnreachable {
             // Hark's last known state may be stale; the player itself cannot be asked.
             outcome.code = .failure

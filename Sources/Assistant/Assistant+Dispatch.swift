@@ -1,11 +1,11 @@
 import MediaIntents
-import Playback
+import Apps
 import Understanding
 
 /// Carrying out each kind of request and wording the reply.
 extension Assistant {
     func carryOut(
-        _ understood: Understood, handler: LibraryHandler, app: AppRegistration, language: String,
+        _ understood: Understood, handler: any MediaIntentHandling, app: AppRegistration, language: String,
         outcome: inout Outcome
     ) async {
         let search = understood.search ?? MediaSearch()
@@ -79,7 +79,7 @@ extension Assistant {
     }
 
     private func play(
-        _ intent: PlayMediaIntent, handler: LibraryHandler, app: AppRegistration, language: String,
+        _ intent: PlayMediaIntent, handler: any MediaIntentHandling, app: AppRegistration, language: String,
         outcome: inout Outcome
     ) async {
         guard
@@ -183,7 +183,7 @@ extension Assistant {
                         && search.moodNames == nil && search.releaseDate == nil
                 {
                     // Something plays, but not what was pointed at ("this album" of a single).
-                    let playing = try? await core.nowPlaying(outcome.device)
+                    let playing = try? await builtInApp.nowPlaying(outcome.device)
                     if let item = playing?.item, playing?.state != .stopped, let type = search.mediaType {
                         return replies.say(
                             "fail.currentHasNo", ["title": item.title, "type": replies.say("kind.\(type.rawValue)")],

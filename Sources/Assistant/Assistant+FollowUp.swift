@@ -1,6 +1,14 @@
-import Catalog
+import Apps
 import MediaIntents
 import Understanding
+
+/// A question Hark asked and is waiting on: what was asked for, and the choices offered.
+struct PendingQuestion: Codable, Sendable {
+    var understood: Understood
+    var choices: [MediaItem]
+    /// The language the question was asked in: an answer that is only a name keeps it.
+    var language: String? = nil
+}
 
 /// Answers to "Which one?": "the second one", "number two", a name, or "never mind".
 extension Assistant {
@@ -17,7 +25,7 @@ extension Assistant {
             outcome.code = .success
             outcome.reply = replies.say("ask.cancelled", language: language)
             return outcome
-        case nil: picked = Self.choice(named: text, among: question.choices)
+        case nil: picked = BuiltInMediaApp.choice(named: text, among: question.choices)
         }
         guard let picked else { return nil }
         // The original request, now about exactly the chosen item.
@@ -29,22 +37,9 @@ extension Assistant {
         guard let app = registry.app(named: understood.app) ?? registry.app(named: nil) else { return nil }
         outcome.app = app.name
         outcome.device = Self.device(for: understood.params, context: context)
-        let handler = LibraryHandler(core: core, user: context.user, device: outcome.device)
+        let handler = handler(for: app, user: context.user, device: outcome.device)
         await carryOut(understood, handler: handler, app: app, language: language, outcome: &outcome)
-        outcome.nowPlaying = try? await core.nowPlaying(outcome.device)
+        outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
         return outcome
-    }
-
-    /// The choice a spoken name means: its title, its artist, or "title by artist".
-    static func choice(named text: String, among choices: [MediaItem]) -> MediaItem? {
-        let said = NameFolding.key(text)
-        let scored = choices.map { item -> (MediaItem, Double) in
-            let keys = [item.title, item.artist ?? "", item.artist.map { "\(item.title) by \($0)" } ?? ""]
-                .filter { !$0.isEmpty }.map(NameFolding.key)
-            return (item, keys.map { NameSimilarity.score(said, $0) }.max() ?? 0)
-        }
-        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 0.8 else { return nil }
-        // Two choices equally like the name: it does not pick one.
-        return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
     }
 }

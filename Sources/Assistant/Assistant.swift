@@ -1,6 +1,6 @@
+public import Apps
 public import Foundation
 public import MediaIntents
-public import Playback
 import Synchronization
 public import Understanding
 
@@ -23,22 +23,31 @@ public final class Assistant: Sendable {
     var understander: Understander { comprehension.withLock { $0.understander } }
     var registry: AppRegistry { comprehension.withLock { $0.registry } }
     var globalVocabulary: Vocabulary { comprehension.withLock { $0.globalVocabulary } }
-    let core: LibraryCore
+    /// Hark's own media app, which handles requests that name no other app (and, until apps have
+    /// handlers of their own, every request), and keeps players, settings and conversations.
+    let builtInApp: BuiltInMediaApp
     let replies: ReplyComposer
     /// The tiers of understanding used (all of them, unless an evaluation measures fewer).
     let tiers: Tiers
     /// Requests longer than this many characters are refused with a clear reply.
     public static let maximumCharacters = 1_000
 
-    /// Opens (or creates and fills with the demo catalog) the database at `databasePath`.
+    /// Opens (or creates and fills with the demo catalog) the database at `databasePath`, with a
+    /// simulated player.
+    public convenience init(
+        databasePath: String, registry: AppRegistry = AppRegistry(), model: IntentModel? = nil, tiers: Tiers = .all
+    ) throws {
+        try self.init(app: BuiltInMediaApp(path: databasePath), registry: registry, model: model, tiers: tiers)
+    }
+
+    /// An assistant whose built-in app is `app` (its database, clock and player output).
     public init(
-        databasePath: String, registry: AppRegistry = AppRegistry(), clock: any PlayerClock = SystemClock(),
-        output: any PlayerOutput = SimulatedOutput(), model: IntentModel? = nil, tiers: Tiers = .all
+        app: BuiltInMediaApp, registry: AppRegistry = AppRegistry(), model: IntentModel? = nil, tiers: Tiers = .all
     ) throws {
         self.tiers = tiers
-        self.core = try LibraryCore(path: databasePath, clock: clock, output: output)
+        self.builtInApp = app
         var registry = registry
-        for app in try LibraryCore.registeredApps(path: databasePath) { registry.register(app) }
+        for app in try BuiltInMediaApp.registeredApps(path: app.path) { registry.register(app) }
         self.comprehension = Mutex(
             Comprehension(
                 understander: try Self.understander(registry: registry, model: model), registry: registry,
@@ -91,8 +100,10 @@ public final class Assistant: Sendable {
             return outcome
         }
         let askedOn = context.device ?? "default"
-        if let pending = try? await core.pendingQuestion(user: context.user, device: askedOn) {
-            try? await core.setPendingQuestion(nil, user: context.user, device: askedOn)
+        if let stored = try? await builtInApp.pendingQuestion(user: context.user, device: askedOn),
+            let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
+        {
+            try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
             // "Aerosmith" after «Какую именно?» is still Russian: a name in any script keeps the
             // question's language unless its letters belong to another language's script.
             if context.language == nil, let asked = pending.language, understander.scriptAllows(trimmed, language: asked) {
@@ -132,7 +143,7 @@ public final class Assistant: Sendable {
 
     /// What is playing on a device.
     public func nowPlaying(device: String = "default") async -> NowPlayingInfo? {
-        try? await core.nowPlaying(device)
+        try? await builtInApp.nowPlaying(device)
     }
 
     /// Catalog items for a typed query, through the same resolver as speech, best first.
@@ -144,7 +155,7 @@ public final class Assistant: Sendable {
             search.artistName = query
             search.mediaName = nil
         }
-        return (try? await core.find(search, user: user, device: "default", limit: limit).map(\.item)) ?? []
+        return (try? await builtInApp.items(for: search, user: user, limit: limit)) ?? []
     }
 
     private func act(on best: Understood, context: RequestContext, askedOn: String, outcome: Outcome) async -> Outcome {
@@ -157,15 +168,21 @@ public final class Assistant: Sendable {
         }
         outcome.app = app.name
         outcome.device = Self.device(for: best.params, context: context)
-        let handler = LibraryHandler(core: core, user: context.user, device: outcome.device)
+        let handler = handler(for: app, user: context.user, device: outcome.device)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
         if outcome.code == .needsChoice {
-            let question = PendingQuestion(
-                understood: best, choices: outcome.items, expires: 0, language: outcome.language)
-            try? await core.setPendingQuestion(question, user: context.user, device: askedOn)
+            let question = PendingQuestion(understood: best, choices: outcome.items, language: outcome.language)
+            let json = try? StreamingJSONEncoder.string(question)
+            try? await builtInApp.setPendingQuestion(json, user: context.user, device: askedOn)
         }
-        outcome.nowPlaying = try? await core.nowPlaying(outcome.device)
+        outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
         return outcome
+    }
+
+    /// The handlers of the app a request goes to. Only the built-in app has handlers yet: an app
+    /// registered by its names alone (apps over HTTP come later) is served by the built-in one.
+    func handler(for app: AppRegistration, user: String, device: String) -> any MediaIntentHandling {
+        builtInApp.handler(user: user, device: device)
     }
 
     /// The player a request goes to: the device or room it names, else the one it was spoken to.
@@ -183,23 +200,26 @@ public final class Assistant: Sendable {
 extension Assistant {
     /// The vocabulary a user's requests are read with: theirs first, then every app's.
     func vocabulary(for user: String) async -> Vocabulary {
-        let mine = (try? core.vocabulary(user: user)) ?? Vocabulary()
+        var mine = Vocabulary()
+        for (type, phrases) in (try? builtInApp.vocabulary(user: user)) ?? [:] {
+            mine.add(phrases.map { VocabularyEntry(phrase: $0) }, as: type)
+        }
         return mine.merged(with: globalVocabulary)
     }
 
     /// Replaces one type of a user's vocabulary with an ordered list (first is most important).
     public func setVocabulary(_ phrases: [String], type: VocabularyType, user: String = "default") async throws {
-        try await core.setVocabulary(phrases, type: type, user: user)
+        try await builtInApp.setVocabulary(phrases, type: type, user: user)
     }
 
     /// A user's vocabulary, by type, in order.
     public func vocabulary(user: String = "default") async throws -> [VocabularyType: [String]] {
-        try core.vocabulary(user: user).entries.mapValues { $0.map(\.phrase) }
+        try builtInApp.vocabulary(user: user)
     }
 
     /// Registers an app: stored, and understood from the next request on.
     public func register(_ app: AppRegistration) async throws {
-        try await core.saveApp(app)
+        try await builtInApp.saveApp(app)
         // The new understanding is built outside the lock: compiling every language's grammar takes
         // most of a second (seconds in a debug build), and requests meanwhile go on with the current
         // one. It is swapped in only if no other registration landed while it was built; otherwise
@@ -225,11 +245,11 @@ extension Assistant {
     /// Turns a now-playing command ("nextTrack", "skip", "changeRate", …) off or on for a device;
     /// a disabled command gets its own reply.
     public func setCommand(_ name: String, enabled: Bool, device: String = "default") async throws {
-        try await core.setCommand(name, enabled: enabled, device: device)
+        try await builtInApp.setCommand(name, enabled: enabled, device: device)
     }
 
     /// Whether explicit content may be played for a user (allowed unless turned off).
     public func setExplicitContent(allowed: Bool, user: String = "default") async throws {
-        try await core.setSetting("explicit", value: allowed ? "on" : "off", user: user)
+        try await builtInApp.setSetting("explicit", value: allowed ? "on" : "off", user: user)
     }
 }

@@ -1,5 +1,4 @@
 public import MediaIntents
-public import Playback
 public import Understanding
 
 /// Everything one request produced: what was understood, what was found and done, and the reply.

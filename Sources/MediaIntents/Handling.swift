@@ -42,3 +42,19 @@ extension UpdateMediaAffinityIntentHandling {
 extension SearchForMediaIntentHandling {
     public func confirm(intent: SearchForMediaIntent) async -> IntentResponse { IntentResponse(code: .success) }
 }
+
+/// Everything a media app handles for one person on one device: play, add, like, search.
+public protocol MediaIntentHandling: PlayMediaIntentHandling, AddMediaIntentHandling,
+    UpdateMediaAffinityIntentHandling, SearchForMediaIntentHandling
+{
+    /// Whose request it is.
+    var user: String { get }
+    /// The player it acts on.
+    var device: String { get }
+}
+
+/// An app the assistant dispatches media requests to (the built-in library app is one).
+public protocol MediaApp: Sendable {
+    /// The app's handlers for one person's requests on one device.
+    func handler(user: String, device: String) -> any MediaIntentHandling
+}

@@ -46,12 +46,6 @@ public struct OutputStatus: Sendable, Hashable {
     }
 }
 
-/// The player device did not answer (a daemon that stopped, a network gone).
-public struct PlayerUnreachable: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// An output that plays nothing and remembers what it was told, for the demo and tests.
 public final class SimulatedOutput: PlayerOutput, Sendable {
     private let log = Mutex<[PlayerAction]>([])

@@ -1,27 +1,5 @@
 public import MediaIntents
 
-/// Whether something is playing.
-public enum PlaybackState: String, Codable, Sendable { case stopped, playing, paused }
-
-/// What is playing and where, as a now-playing screen shows it.
-public struct NowPlayingInfo: Codable, Sendable, Hashable {
-    public var item: MediaItem?
-    public var state: PlaybackState
-    /// Seconds into the item.
-    public var position: Double
-    public var duration: Double?
-    public var rate: Double
-    public var shuffle: Bool
-    public var repeatMode: RepeatMode
-    public var volume: Int
-    public var muted: Bool
-    /// 0-based place of the item in the play order, and how many items are queued.
-    public var queueIndex: Int?
-    public var queueCount: Int
-    /// The next few items, in play order.
-    public var upNext: [MediaItem]
-}
-
 /// The player as a value: a queue, a cursor, position and modes. Events return the action the
 /// output must carry out; time comes in as an argument so tests are exact.
 public struct PlayerMachine: Codable, Sendable, Hashable {

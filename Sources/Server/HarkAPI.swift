@@ -1,3 +1,4 @@
+import Apps
 public import Assistant
 import Catalog
 import Foundation

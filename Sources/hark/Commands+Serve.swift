@@ -1,3 +1,4 @@
+import Apps
 import Assistant
 import Foundation
 import Server
@@ -20,7 +21,7 @@ extension Commands {
             throw UsageError(
                 "refusing to listen on \(host) without --tokens: every user needs a bearer token off loopback")
         }
-        let assistant = try Assistant(databasePath: dbPath, output: output(arguments))
+        let assistant = try Assistant(app: BuiltInMediaApp(path: dbPath, output: output(arguments)))
         let api = HarkAPI(assistant: assistant, tokens: tokens) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }

@@ -1,3 +1,4 @@
+import Apps
 import Assistant
 import Foundation
 import MediaIntents

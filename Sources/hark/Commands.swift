@@ -1,3 +1,4 @@
+import Apps
 import Assistant
 import Catalog
 import Foundation
@@ -26,7 +27,7 @@ enum Commands {
     }
 
     static func repl(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
-        let assistant = try Assistant(databasePath: dbPath, output: output(arguments))
+        let assistant = try Assistant(app: BuiltInMediaApp(path: dbPath, output: output(arguments)))
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { print("Hark is listening. Say something like \"play some jazz\"; 'quit' to stop.") }
         while true {
@@ -164,7 +165,8 @@ enum Commands {
         _ arguments: Arguments, dbPath: String, output: any PlayerOutput = SimulatedOutput()
     ) throws -> Assistant {
         let model = try arguments.options["model"].map { try IntentModel(contentsOf: URL(fileURLWithPath: $0)) }
-        return try Assistant(databasePath: dbPath, output: output, model: model, tiers: try tiers(arguments))
+        return try Assistant(
+            app: BuiltInMediaApp(path: dbPath, output: output), model: model, tiers: try tiers(arguments))
     }
 
     /// The tiers `--tiers` names: grammar, tolerant (grammar + tolerant) or all.

@@ -2,6 +2,7 @@ import Foundation
 import MediaIntents
 import Testing
 
+import Apps
 @testable import Assistant
 
 @Suite("Vocabulary, apps and follow-ups")

@@ -1,3 +1,4 @@
+import Apps
 import Assistant
 import Foundation
 import MediaIntents
@@ -83,11 +84,11 @@ struct FailureTests {
         try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
         let clock = ManualClock()
         do {
-            let first = try Assistant(databasePath: path, clock: clock)
+            let first = try Assistant(app: BuiltInMediaApp(path: path, clock: clock))
             _ = await first.ask("play hello by adele")
         }
         clock.advance(30)
-        let second = try Assistant(databasePath: path, clock: clock)
+        let second = try Assistant(app: BuiltInMediaApp(path: path, clock: clock))
         let outcome = await second.ask("what song is this")
         #expect(outcome.reply == "This is Hello by Adele.")
         #expect(outcome.nowPlaying?.position == 30)
@@ -100,8 +101,8 @@ struct FailureTests {
             .path
         try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
         let clock = ManualClock()
-        let first = try Assistant(databasePath: path, clock: clock)
-        let second = try Assistant(databasePath: path, clock: clock)
+        let first = try Assistant(app: BuiltInMediaApp(path: path, clock: clock))
+        let second = try Assistant(app: BuiltInMediaApp(path: path, clock: clock))
         _ = await first.ask("play hello by adele")
         #expect(await second.ask("what song is this").reply == "This is Hello by Adele.")
         _ = await second.ask("pause")

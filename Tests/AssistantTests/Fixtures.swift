@@ -1,3 +1,4 @@
+import Apps
 import Assistant
 import Foundation
 import Playback
@@ -26,5 +27,5 @@ func freshAssistant(clock: ManualClock = ManualClock(), output: SimulatedOutput 
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistant-\(UUID().uuidString).db")
         .path
     try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
-    return try Assistant(databasePath: path, clock: clock, output: output)
+    return try Assistant(app: BuiltInMediaApp(path: path, clock: clock, output: output))
 }

@@ -1,4 +1,6 @@
+import Apps
 import Assistant
+import MediaIntents
 import Foundation
 import Playback
 import Synchronization
@@ -23,7 +25,7 @@ struct UnreachablePlayerTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-flaky-\(UUID().uuidString).db")
             .path
         try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
-        let assistant = try Assistant(databasePath: path, clock: ManualClock(), output: output)
+        let assistant = try Assistant(app: BuiltInMediaApp(path: path, clock: ManualClock(), output: output))
         #expect(await assistant.ask("play skyfall by adele").reply == "Playing Skyfall by Adele.")
         output.reachable.withLock { $0 = false }
         #expect(await assistant.ask("pause").reply == "I can't reach the player.")

@@ -49,8 +49,10 @@ final class Readers: Sendable {
 
 /// Searches resolved during one request: choosing a reading, typing it and acting on it resolve
 /// the same search up to three times, and nothing is written in between.
-final class FindMemo: Sendable {
-    @TaskLocal static var current: FindMemo?
+public final class FindMemo: Sendable {
+    @TaskLocal public static var current: FindMemo?
+
+    public init() {}
 
     struct Key: Hashable {
         var search: MediaSearch

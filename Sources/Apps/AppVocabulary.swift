@@ -1,5 +1,4 @@
 public import MediaIntents
-public import Understanding
 
 /// An app's global vocabulary, in the structure of Apple's AppIntentVocabulary file: parameter
 /// vocabularies (identifier, synonyms with phrase, pronunciation and examples) and intent example
@@ -67,15 +66,15 @@ public struct AppVocabulary: Codable, Sendable, Hashable {
         return .mediaName
     }
 
-    /// Every synonym (and its pronunciation, which is how a recogniser may write it) as entries
+    /// Every synonym (and its pronunciation, which is how a recogniser may write it) as phrases
     /// that stand for the item's identifier.
-    public func entries() -> [(VocabularyType, VocabularyEntry)] {
+    public func entries() -> [(type: VocabularyType, phrase: String, identifier: String)] {
         parameters.flatMap { parameter in
             parameter.names.flatMap { name in
                 parameter.vocabulary.flatMap { item in
                     item.synonyms.flatMap { synonym in
                         ([synonym.phrase] + (synonym.pronunciation.map { [$0] } ?? [])).map {
-                            (Self.type(of: name), VocabularyEntry(phrase: $0, identifier: item.identifier))
+                            (Self.type(of: name), $0, item.identifier)
                         }
                     }
                 }

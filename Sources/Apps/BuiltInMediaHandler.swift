@@ -1,11 +1,9 @@
 import MediaIntents
 import Playback
 
-/// The built-in library app's intent handlers for one user on one device.
-struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMediaAffinityIntentHandling,
-    SearchForMediaIntentHandling
-{
-    let core: LibraryCore
+/// The built-in app's intent handlers for one user on one device.
+struct BuiltInMediaHandler: MediaIntentHandling {
+    let app: BuiltInMediaApp
     let user: String
     let device: String
 
@@ -16,15 +14,15 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
 
     func resolveMediaItems(for intent: PlayMediaIntent) async -> [ResolutionResult<MediaItem>] {
         await guarded([.unsupported(.serviceUnavailable)]) {
-            try await core.resolvePlay(intent, user: user, device: device)
+            try await app.resolvePlay(intent, user: user, device: device)
         }
     }
 
 
     func handle(intent: PlayMediaIntent) async -> IntentResponse {
         do {
-            let plan = try core.planPlay(intent, user: user)
-            return try await core.handlePlay(intent, plan: plan, user: user, device: device)
+            let plan = try app.planPlay(intent, user: user)
+            return try await app.handlePlay(intent, plan: plan, user: user, device: device)
         } catch is PlayerUnreachable {
             return IntentResponse(code: .failure, reason: .serviceUnavailable, handled: .playerUnreachable)
         } catch {
@@ -34,36 +32,36 @@ struct LibraryHandler: PlayMediaIntentHandling, AddMediaIntentHandling, UpdateMe
 
     func resolveMediaItems(for intent: AddMediaIntent) async -> [ResolutionResult<MediaItem>] {
         await guarded([.unsupported(.serviceUnavailable)]) {
-            try await core.resolveTarget(intent.mediaSearch, user: user, device: device)
+            try await app.resolveTarget(intent.mediaSearch, user: user, device: device)
         }
     }
 
 
     func handle(intent: AddMediaIntent) async -> IntentResponse {
         await guarded(IntentResponse(code: .failure, reason: .serviceUnavailable)) {
-            try await core.handleAdd(intent, user: user, device: device)
+            try await app.handleAdd(intent, user: user, device: device)
         }
     }
 
     func resolveMediaItems(for intent: UpdateMediaAffinityIntent) async -> [ResolutionResult<MediaItem>] {
         await guarded([.unsupported(.serviceUnavailable)]) {
-            try await core.resolveTarget(intent.mediaSearch, user: user, device: device)
+            try await app.resolveTarget(intent.mediaSearch, user: user, device: device)
         }
     }
 
     func handle(intent: UpdateMediaAffinityIntent) async -> IntentResponse {
         await guarded(IntentResponse(code: .failure, reason: .serviceUnavailable)) {
-            try await core.handleAffinity(intent, user: user, device: device)
+            try await app.handleAffinity(intent, user: user, device: device)
         }
     }
 
     func resolveMediaItems(for intent: SearchForMediaIntent) async -> [ResolutionResult<MediaItem>] {
         await guarded([.unsupported(.serviceUnavailable)]) {
-            try await core.find(intent.mediaSearch, user: user, device: device).map { .success($0.item) }
+            try await app.find(intent.mediaSearch, user: user, device: device).map { .success($0.item) }
         }
     }
 
     func handle(intent: SearchForMediaIntent) async -> IntentResponse {
-        await core.handleSearch(intent)
+        await app.handleSearch(intent)
     }
 }

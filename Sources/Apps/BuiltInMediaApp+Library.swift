@@ -24,8 +24,8 @@ public struct LibraryRequestError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Library reads and edits without speech, for the HTTP API.
-extension LibraryCore {
-    func snapshot(user: String) throws -> LibrarySnapshot {
+extension BuiltInMediaApp {
+    public func snapshot(user: String) throws -> LibrarySnapshot {
         LibrarySnapshot(
             liked: try library.likedSongs(user: user).map(\.item),
             library: try library.libraryItems(user: user).map(\.item),
@@ -38,12 +38,12 @@ extension LibraryCore {
             items: try store.playableItems(for: playlist).map(\.item))
     }
 
-    func createPlaylist(named name: String, user: String) throws -> PlaylistSummary {
+    public func createPlaylist(named name: String, user: String) throws -> PlaylistSummary {
         try summary(
             try library.findPlaylist(named: name, user: user) ?? library.createPlaylist(named: name, user: user))
     }
 
-    func editPlaylist(named name: String, identifier: String, add: Bool, user: String) throws -> PlaylistSummary {
+    public func editPlaylist(named name: String, identifier: String, add: Bool, user: String) throws -> PlaylistSummary {
         guard let item = try store.item(identifier: identifier)?.item else {
             throw LibraryRequestError(description: "no catalog item \"\(identifier)\"", notFound: true)
         }
@@ -61,37 +61,11 @@ extension LibraryCore {
         return try summary(playlist)
     }
 
-    func setAffinity(_ affinity: AffinityType, identifier: String, user: String) throws -> MediaItem {
+    public func setAffinity(_ affinity: AffinityType, identifier: String, user: String) throws -> MediaItem {
         guard let item = try store.item(identifier: identifier)?.item else {
             throw LibraryRequestError(description: "no catalog item \"\(identifier)\"", notFound: true)
         }
         try library.setAffinity(affinity, for: item, user: user, at: clock.now())
         return item
-    }
-}
-
-extension Assistant {
-    /// A user's liked songs, library and playlists.
-    public func library(user: String = "default") async throws -> LibrarySnapshot {
-        try await core.snapshot(user: user)
-    }
-
-    /// Creates a playlist (or returns the one with that name).
-    public func createPlaylist(named name: String, user: String = "default") async throws -> PlaylistSummary {
-        try await core.createPlaylist(named: name, user: user)
-    }
-
-    /// Adds a catalog item to a playlist (creating it) or removes it.
-    public func editPlaylist(named name: String, identifier: String, add: Bool, user: String = "default") async throws
-        -> PlaylistSummary
-    {
-        try await core.editPlaylist(named: name, identifier: identifier, add: add, user: user)
-    }
-
-    /// Likes or dislikes a catalog item.
-    public func setAffinity(_ affinity: AffinityType, identifier: String, user: String = "default") async throws
-        -> MediaItem
-    {
-        try await core.setAffinity(affinity, identifier: identifier, user: user)
     }
 }

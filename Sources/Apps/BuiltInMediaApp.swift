@@ -1,13 +1,13 @@
 import Catalog
-import Foundation
+public import Foundation
 import Library
-import MediaIntents
-import Playback
-import Understanding
+public import MediaIntents
+public import Playback
 
-/// The built-in library app's state: the catalog, users' libraries and one player per device,
-/// all in one SQLite database. An actor, so requests from many tasks are taken one at a time.
-actor LibraryCore {
+/// Hark's own media app: the catalog, users' libraries and one player per device, all in one
+/// SQLite database, behind the same app protocol a third-party app implements (`MediaApp`).
+/// An actor, so writes from many tasks are taken one at a time; reads go to reader connections.
+public actor BuiltInMediaApp: MediaApp {
     /// Each device's player as last read or written, with the text it was stored as.
     var decodedPlayers: [String: DecodedPlayer] = [:]
     /// Connections for read-only work outside the actor.
@@ -19,15 +19,21 @@ actor LibraryCore {
     let clock: any PlayerClock
     let output: any PlayerOutput
     /// Fastest and slowest speeds a play request may ask for.
-    static let speedRange = PlayerMachine.rateRange
+    public static let speedRange = PlayerMachine.rateRange
+    /// The database file.
+    public nonisolated let path: String
 
-    init(path: String, clock: any PlayerClock, output: any PlayerOutput) throws {
+    /// Opens (or creates and fills with the demo catalog) the database at `path`.
+    public init(path: String, clock: any PlayerClock = SystemClock(), output: any PlayerOutput = SimulatedOutput())
+        throws
+    {
         let db = try Database(path: path)
         // The writer mostly writes (reads go to the readers), so a small page cache bounds memory.
         try db.execute("PRAGMA cache_size=-16384")
         let store = try CatalogStore(db: db)
         try DemoCatalog.seedIfEmpty(store)
         self.db = db
+        self.path = path
         self.readers = Readers(path: path)
         self.store = store
         self.resolver = Resolver(store: store)
@@ -50,7 +56,7 @@ actor LibraryCore {
 
     /// Apps registered in the database at `path` (read on a connection of its own, before the
     /// assistant's understanding is built).
-    nonisolated static func registeredApps(path: String) throws -> [AppRegistration] {
+    public nonisolated static func registeredApps(path: String) throws -> [AppRegistration] {
         let db = try Database(path: path)
         try db.execute(appsTable)
         return try db.prepare("SELECT registration FROM apps ORDER BY identifier").rows().compactMap { row in
@@ -58,22 +64,23 @@ actor LibraryCore {
         }
     }
 
-    func saveApp(_ app: AppRegistration) throws {
+    public func saveApp(_ app: AppRegistration) throws {
         let json = String(decoding: try JSONEncoder().encode(app), as: UTF8.self)
         try db.prepare("INSERT OR REPLACE INTO apps(identifier, registration) VALUES(?,?)")
             .run([.text(app.identifier), .text(json)])
     }
 
-    /// The user's vocabulary as the understanding reads it.
-    nonisolated func vocabulary(user: String) throws -> Vocabulary {
-        var vocabulary = Vocabulary()
-        for (type, phrases) in try readers.with({ try $0.library.vocabulary(user: user) }) {
-            vocabulary.add(phrases.map { VocabularyEntry(phrase: $0) }, as: type)
-        }
-        return vocabulary
+    /// The app's handlers for one person's requests on one device.
+    public nonisolated func handler(user: String, device: String) -> any MediaIntentHandling {
+        BuiltInMediaHandler(app: self, user: user, device: device)
     }
 
-    func setVocabulary(_ phrases: [String], type: VocabularyType, user: String) throws {
+    /// The user's vocabulary, by type, most important first.
+    public nonisolated func vocabulary(user: String) throws -> [VocabularyType: [String]] {
+        try readers.with { try $0.library.vocabulary(user: user) }
+    }
+
+    public func setVocabulary(_ phrases: [String], type: VocabularyType, user: String) throws {
         try library.setVocabulary(phrases, type: type, user: user)
     }
 
@@ -174,29 +181,29 @@ actor LibraryCore {
 
     /// What a device plays. `fromDevice`: a real player that cannot be reached throws
     /// `PlayerUnreachable` rather than answering from Hark's last known state.
-    func nowPlaying(_ device: String, fromDevice: Bool = false) throws -> NowPlayingInfo {
+    public func nowPlaying(_ device: String, fromDevice: Bool = false) throws -> NowPlayingInfo {
         try player(device, fromDevice: fromDevice).nowPlaying(at: clock.now())
     }
 
     /// Turns a command off or on for a device ("the app disabled skipping").
-    func setCommand(_ name: String, enabled: Bool, device: String) throws {
+    public func setCommand(_ name: String, enabled: Bool, device: String) throws {
         try withPlayer(device) { machine, _ in
             if enabled { machine.disabledCommands.remove(name) } else { machine.disabledCommands.insert(name) }
             return ((), PlayerAction.none)
         }
     }
 
-    func command(_ command: NowPlayingCommand, device: String) throws -> CommandStatus {
+    public func command(_ command: NowPlayingCommand, device: String) throws -> CommandStatus {
         try withPlayer(device) { machine, now in machine.handle(command, now: now) }
     }
 
-    func volume(_ command: VolumeCommand, device: String) throws -> CommandStatus {
+    public func volume(_ command: VolumeCommand, device: String) throws -> CommandStatus {
         try withPlayer(device) { machine, _ in machine.handle(command) }
     }
 
     // MARK: Settings
 
-    func setSetting(_ key: String, value: String, user: String) throws {
+    public func setSetting(_ key: String, value: String, user: String) throws {
         try db.prepare("INSERT OR REPLACE INTO user_settings(user, key, value) VALUES(?,?,?)")
             .run([.text(user), .text(key), .text(value)])
     }
@@ -248,6 +255,11 @@ actor LibraryCore {
             try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
         } ?? []
     }
+    /// Catalog items for a search, best first: the same resolution as speech (`hark search`, the API).
+    public nonisolated func items(for search: MediaSearch, user: String, limit: Int) async throws -> [MediaItem] {
+        try await find(search, user: user, device: "default", limit: limit).map(\.item)
+    }
+
     /// Queues built on the library's own connection (the few cases that need the player first).
     var queues: QueueBuilder { QueueBuilder(store: store, library: library) }
 }

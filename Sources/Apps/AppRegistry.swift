@@ -1,6 +1,5 @@
 import Foundation
 import MediaIntents
-public import Understanding
 
 /// An app Hark can send requests to, with the names people call it by.
 public struct AppRegistration: Codable, Sendable, Hashable {
@@ -72,15 +71,6 @@ public struct AppRegistry: Sendable {
     public mutating func register(_ app: AppRegistration) {
         apps.removeAll { $0.identifier == app.identifier }
         apps.append(app)
-    }
-
-    /// Every app's global vocabulary, as one.
-    public var globalVocabulary: Vocabulary {
-        var vocabulary = Vocabulary()
-        for app in apps {
-            for (type, entry) in app.vocabulary?.entries() ?? [] { vocabulary.add([entry], as: type) }
-        }
-        return vocabulary
     }
 
     public init(

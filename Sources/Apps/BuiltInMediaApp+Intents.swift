@@ -5,7 +5,7 @@ import MediaIntents
 import Playback
 
 /// The four media intents as the built-in library app carries them out.
-extension LibraryCore {
+extension BuiltInMediaApp {
     // MARK: Play
 
     nonisolated func resolvePlay(_ intent: PlayMediaIntent, user: String, device: String) async throws
@@ -156,7 +156,7 @@ extension LibraryCore {
     }
 
     /// Saves the place in the book or episode loaded on `device` before something replaces or pauses it.
-    func keepPlace(device: String, user: String) throws {
+    public func keepPlace(device: String, user: String) throws {
         let machine = try player(device)
         guard let current = machine.current else { return }
         try library.saveResumePosition(

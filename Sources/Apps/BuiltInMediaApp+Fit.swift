@@ -1,16 +1,18 @@
-import MediaIntents
-import Understanding
+public import MediaIntents
 
-extension LibraryCore {
-    /// How well a reading's names exist: 1 per name found exactly (a playlist, an item with its
-    /// artist agreeing), less for near matches, 0 when nothing is found.
-    nonisolated func fit(_ understood: Understood, user: String, device: String) async -> Double {
+extension BuiltInMediaApp {
+    /// How well a reading's names exist (its search, and the playlist it adds to): 1 per name found
+    /// exactly (a playlist, an item with its artist agreeing), less for near matches, 0 when nothing
+    /// is found.
+    public nonisolated func fit(search: MediaSearch?, destination: AddDestination?, user: String, device: String) async
+        -> Double
+    {
         var score = 0.0
-        if case .playlist(let name) = understood.params?.destination {
+        if case .playlist(let name) = destination {
             let playlist = try? readers.with { try $0.library.findPlaylist(named: name, user: user) }
             score += playlist == nil ? 0 : 1
         }
-        if let search = understood.search, search.hasName, search.reference == nil {
+        if let search, search.hasName, search.reference == nil {
             let found = (try? await find(search, user: user, device: device)) ?? []
             score += found.first?.nameMatch ?? 0
         }
@@ -18,24 +20,26 @@ extension LibraryCore {
     }
 }
 
-extension LibraryCore {
-    /// The reading with its type set by what the catalog holds: "play Thriller by Michael Jackson"
+extension BuiltInMediaApp {
+    /// The search with its type set by what the catalog holds: "play Thriller by Michael Jackson"
     /// is the album when the catalog has only the album; "play Adele" names the artist.
-    nonisolated func typed(_ understood: Understood, user: String, device: String) async -> Understood {
-        guard var search = understood.search, search.reference == nil, let name = search.mediaName,
+    public nonisolated func typed(_ search: MediaSearch, user: String, device: String) async -> MediaSearch {
+        let asked = search
+        var search = search
+        guard search.reference == nil, let name = search.mediaName,
             search.mediaType == nil || search.mediaType == .song
-        else { return understood }
+        else { return asked }
         if search.mediaType == .song,
             let best = (try? await find(search, user: user, device: device))?.first,
             best.item.type == .song, best.nameMatch >= 0.95
         {
-            return understood
+            return asked
         }
         var untyped = search
         untyped.mediaType = nil
         guard let best = (try? await find(untyped, user: user, device: device))?.first, best.nameMatch >= 0.95,
             best.item.type != search.mediaType
-        else { return understood }
+        else { return asked }
         switch best.item.type {
         case .album where search.artistName != nil:
             search.albumName = name
@@ -48,10 +52,8 @@ extension LibraryCore {
         case .playlist, .podcastShow, .podcastEpisode, .audioBook, .radioStation, .album:
             search.mediaType = best.item.type
         default:
-            return understood
+            return asked
         }
-        var out = understood
-        out.search = search
-        return out
+        return search
     }
 }

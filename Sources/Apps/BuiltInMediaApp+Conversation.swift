@@ -1,20 +1,10 @@
 import Catalog
 import Foundation
 import MediaIntents
-import Understanding
 
-/// A question Hark asked and is waiting on: what was asked for, and the choices offered.
-struct PendingQuestion: Codable, Sendable {
-    var understood: Understood
-    var choices: [MediaItem]
-    /// When the question lapses (clock seconds).
-    var expires: Double
-    /// The language the question was asked in: an answer that is only a name keeps it.
-    var language: String? = nil
-}
-
-/// Conversation state per user and the device they spoke to; never shared between users.
-extension LibraryCore {
+/// Conversation state per user and the device they spoke to; never shared between users. What a
+/// question holds is the assistant's own (stored as its JSON text).
+extension BuiltInMediaApp {
     /// How long a question waits for its answer.
     static let questionLifetime = 60.0
 
@@ -24,8 +14,9 @@ extension LibraryCore {
             PRIMARY KEY(user, device));
         """
 
-    /// The open question for this user on this device, if it has not lapsed.
-    func pendingQuestion(user: String, device: String) throws -> PendingQuestion? {
+    /// The open question for this user on this device, as the assistant stored it, if it has not
+    /// lapsed.
+    public func pendingQuestion(user: String, device: String) throws -> String? {
         let row = try db.prepare("SELECT question, expires_at FROM conversation WHERE user = ? AND device = ?")
             .rows([.text(user), .text(device)]).first
         guard let json = row?.string(0), let expires = row?.double(1) else { return nil }
@@ -33,19 +24,17 @@ extension LibraryCore {
             try setPendingQuestion(nil, user: user, device: device)
             return nil
         }
-        return try? JSONDecoder().decode(PendingQuestion.self, from: Data(json.utf8))
+        return json
     }
 
-    /// Asks (stores) or clears the question for this user on this device.
-    func setPendingQuestion(_ question: PendingQuestion?, user: String, device: String) throws {
-        guard var question else {
+    /// Stores (for `questionLifetime` seconds) or clears the question for this user on this device.
+    public func setPendingQuestion(_ question: String?, user: String, device: String) throws {
+        guard let question else {
             try db.prepare("DELETE FROM conversation WHERE user = ? AND device = ?").run([.text(user), .text(device)])
             return
         }
-        question.expires = clock.now() + Self.questionLifetime
-        let json = try StreamingJSONEncoder.string(question)
         try db.prepare("INSERT OR REPLACE INTO conversation(user, device, question, expires_at) VALUES(?,?,?,?)")
-            .run([.text(user), .text(device), .text(json), .real(question.expires)])
+            .run([.text(user), .text(device), .text(question), .real(clock.now() + Self.questionLifetime)])
     }
 
     /// Every artist credited on the current item, when there are several ("I like this artist").
