@@ -20,7 +20,12 @@ let package = Package(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
-            name: "CTagLib", path: "Sources/CTagLib", pkgConfig: "taglib_c", providers: [.apt(["libtagc0-dev"])]),
+            name: "CTagLib", path: "Sources/CTagLib", pkgConfig: "taglib", providers: [.apt(["libtag1-dev"])]),
+        // TagLib's C++ property map behind one C function (TagLib's C binding has no property map).
+        .target(name: "TagLibShim", dependencies: ["CTagLib"], path: "Sources/TagLibShim"),
+        .systemLibrary(
+            name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(
             name: "CMPDClient", path: "Sources/CMPDClient", pkgConfig: "libmpdclient",
             providers: [.apt(["libmpdclient-dev"])]),
@@ -35,7 +40,8 @@ let package = Package(
         .target(name: "Library", dependencies: ["MediaIntents", "Catalog"], swiftSettings: strict),
         // Real music: audio files by their tags, and Music Player Daemon as the player.
         .target(
-            name: "MusicFiles", dependencies: ["MediaIntents", "Catalog", "Playback", "CTagLib", "CMPDClient"],
+            name: "MusicFiles",
+            dependencies: ["MediaIntents", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG"],
             swiftSettings: strict),
         // Hark's own media app (catalog, players, libraries) behind the app protocol, and the app registry.
         .target(
@@ -61,5 +67,6 @@ let package = Package(
         .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

@@ -1,6 +1,5 @@
 #ifndef HARK_CTAGLIB_SHIM_H
 #define HARK_CTAGLIB_SHIM_H
-// TagLib's C binding (Debian's libtagc0-dev): title, artist, album, genre, year, track and the
-// audio length of MP3, FLAC, Ogg Vorbis/Opus, M4A, WAV and more.
-#include <taglib/tag_c.h>
+// TagLib (Debian's libtag1-dev) is C++: this system library only carries its compiler and linker
+// flags (pkg-config "taglib") to the TagLibShim target, which wraps the C++ property map in C.
 #endif

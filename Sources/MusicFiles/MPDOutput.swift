@@ -278,8 +278,8 @@ public enum MPDLibrary {
         tags.albumArtist = values(MPD_TAG_ALBUM_ARTIST).first
         tags.genre = values(MPD_TAG_GENRE).first
         tags.year = values(MPD_TAG_DATE).first.flatMap { Int($0.prefix(4)) }
-        tags.track = values(MPD_TAG_TRACK).first.flatMap(TagBlocks.leadingNumber)
-        tags.disc = values(MPD_TAG_DISC).first.flatMap(TagBlocks.leadingNumber)
+        tags.track = values(MPD_TAG_TRACK).first.flatMap(AudioTags.leadingNumber)
+        tags.disc = values(MPD_TAG_DISC).first.flatMap(AudioTags.leadingNumber)
         let duration = mpd_song_get_duration(song)
         tags.duration = duration > 0 ? Double(duration) : nil
         var entry = FolderImporter.entry(for: "/" + uri, tags: tags, root: "")

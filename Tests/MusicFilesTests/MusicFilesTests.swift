@@ -96,72 +96,91 @@ struct FolderImportTests {
     }
 }
 
-@Suite("Tag blocks")
-struct TagBlockTests {
+/// A FLAC file TagLib reads as audio (a stream info block saying 3 seconds at 8 kHz, no frames),
+/// with a Vorbis comment block holding `fields`.
+func writeFLAC(_ path: String, fields: [String]) {
+    func u32le(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+    func blockHeader(last: Bool, type: UInt8, length: Int) -> [UInt8] {
+        [(last ? 0x80 : 0) | type, UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+    }
+    let packed: UInt64 = (8_000 << 44) | (15 << 36) | 24_000  // rate, mono, 16 bits, samples
+    let streamInfo: [UInt8] =
+        [0x10, 0x00, 0x10, 0x00, 0, 0, 0, 0, 0, 0] + (0..<8).reversed().map { UInt8((packed >> (8 * UInt64($0))) & 0xFF) }
+        + [UInt8](repeating: 0, count: 16)
+    var comments = u32le(4) + Array("hark".utf8) + u32le(fields.count)
+    for field in fields { comments += u32le(field.utf8.count) + Array(field.utf8) }
+    let bytes =
+        Array("fLaC".utf8) + blockHeader(last: false, type: 0, length: streamInfo.count) + streamInfo
+        + blockHeader(last: true, type: 4, length: comments.count) + comments
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+}
+
+/// A WAV file (`writeWAV`) with an ID3v2.4 tag in an `id3 ` chunk, as taggers write it (frames
+/// under 128 bytes, whose sizes read the same synchsafe or not).
+func writeTaggedWAV(_ path: String, frames: [(String, [UInt8])]) throws {
+    writeWAV(path)
+    var body: [UInt8] = []
+    for (id, payload) in frames {
+        let size = payload.count
+        body += Array(id.utf8) + [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF), 0, 0]
+        body += payload
+    }
+    let size = body.count
+    var tag: [UInt8] =
+        Array("ID3".utf8) + [4, 0, 0]
+        + [UInt8((size >> 21) & 0x7F), UInt8((size >> 14) & 0x7F), UInt8((size >> 7) & 0x7F), UInt8(size & 0x7F)] + body
+    if tag.count % 2 == 1 { tag.append(0) }
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    data += Array("id3 ".utf8) + (0..<4).map { UInt8((tag.count >> (8 * $0)) & 0xFF) } + tag
+    let riffSize = data.count - 8
+    data.replaceSubrange(4..<8, with: (0..<4).map { UInt8((riffSize >> (8 * $0)) & 0xFF) })
+    try data.write(to: URL(fileURLWithPath: path))
+}
+
+@Suite("Audio tags through TagLib")
+struct AudioTagTests {
     @Test func vorbisCommentsGiveAlbumArtistDiscAndEveryArtist() throws {
-        var block: [UInt8] = []
-        func u32(_ value: Int) { for index in 0..<4 { block.append(UInt8((value >> (8 * index)) & 0xFF)) } }
-        let vendor = Array("hark".utf8)
-        u32(vendor.count)
-        block += vendor
-        let fields = ["ARTIST=Mark Ronson", "artist=Bruno Mars", "ALBUMARTIST=Mark Ronson", "DISCNUMBER=2/3"]
-        u32(fields.count)
-        for field in fields {
-            u32(field.utf8.count)
-            block += Array(field.utf8)
-        }
-        let parsed = try #require(TagBlocks.vorbisComments(block))
-        #expect(parsed.artists == ["Mark Ronson", "Bruno Mars"])
-        #expect(parsed.albumArtist == "Mark Ronson" && parsed.disc == 2)
+        let path = temporaryFolder("flac") + "/uptown.flac"
+        writeFLAC(
+            path,
+            fields: [
+                "TITLE=Uptown Funk", "ARTIST=Mark Ronson", "artist=Bruno Mars", "ALBUMARTIST=Mark Ronson",
+                "DISCNUMBER=2/3", "TRACKNUMBER=4", "DATE=2014-11-10", "GENRE=Funk", "ALBUM=Uptown Special",
+            ])
+        let tags = try #require(AudioTags.read(path))
+        #expect(tags.title == "Uptown Funk" && tags.album == "Uptown Special" && tags.genre == "Funk")
+        #expect(tags.artists == ["Mark Ronson", "Bruno Mars"])
+        #expect(tags.albumArtist == "Mark Ronson" && tags.disc == 2 && tags.track == 4 && tags.year == 2014)
+        #expect(tags.duration == 3)
     }
 
-    @Test func mp4ItemListsEvenWithTheMovieAtomLast() throws {
-        func atom(_ type: [UInt8], _ body: [UInt8]) -> [UInt8] {
-            let size = body.count + 8
-            return [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)]
-                + type + body
-        }
-        func item(_ name: [UInt8], _ payload: [UInt8], flags: UInt8 = 1) -> [UInt8] {
-            atom(name, atom(Array("data".utf8), [0, 0, 0, flags, 0, 0, 0, 0] + payload))
-        }
-        let list =
-            item([0xA9] + Array("ART".utf8), Array("Mark Ronson".utf8))
-            + item([0xA9] + Array("ART".utf8), Array("Bruno Mars".utf8))
-            + item(Array("aART".utf8), Array("Mark Ronson".utf8))
-            + item(Array("disk".utf8), [0, 0, 0, 2, 0, 2], flags: 0)
-        let moov = atom(
-            Array("moov".utf8),
-            atom(Array("udta".utf8), atom(Array("meta".utf8), [0, 0, 0, 0] + atom(Array("ilst".utf8), list))))
-        let file =
-            atom(Array("ftyp".utf8), Array("M4A ".utf8) + [0, 0, 0, 0])
-            + atom(Array("mdat".utf8), [UInt8](repeating: 7, count: 300_000)) + moov
-        let path = temporaryFolder("mp4") + "/x.m4a"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(file))
-        let parsed = try #require(TagBlocks.read(path))
-        #expect(
-            parsed.artists == ["Mark Ronson", "Bruno Mars"] && parsed.albumArtist == "Mark Ronson" && parsed.disc == 2)
-    }
-
-    @Test func id3v2TextFramesInEveryEncoding() throws {
-        func frame(_ id: String, _ payload: [UInt8]) -> [UInt8] {
-            let size = payload.count
-            return Array(id.utf8) + [
-                UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF),
-                UInt8(size & 0xFF), 0, 0,
-            ] + payload
-        }
+    @Test func id3v2FramesInEveryEncoding() throws {
         let utf16 =
             [UInt8(1), 0xFF, 0xFE]
             + Array("Кино".utf16).flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-        let body =
-            frame("TPE2", utf16) + frame("TPOS", [0] + Array("2/2".utf8)) + frame("TPE1", [3] + Array("A\0B".utf8))
-        let size = body.count
-        let header: [UInt8] =
-            Array("ID3".utf8) + [3, 0, 0] + [
-                UInt8((size >> 21) & 0x7F), UInt8((size >> 14) & 0x7F), UInt8((size >> 7) & 0x7F), UInt8(size & 0x7F),
-            ]
-        let parsed = try #require(TagBlocks.id3v2(header + body))
-        #expect(parsed.albumArtist == "Кино" && parsed.disc == 2 && parsed.artists == ["A", "B"])
+        let path = temporaryFolder("wav") + "/tagged.wav"
+        try writeTaggedWAV(
+            path,
+            frames: [
+                ("TIT2", [0] + Array("Blood Type".utf8)),
+                ("TPE2", utf16), ("TPOS", [0] + Array("2/2".utf8)), ("TPE1", [3] + Array("A\0B".utf8)),
+            ])
+        let tags = try #require(AudioTags.read(path))
+        #expect(tags.title == "Blood Type" && tags.albumArtist == "Кино" && tags.disc == 2)
+        #expect(tags.artists == ["A", "B"])
+        #expect(tags.duration == 2)
+    }
+
+    @Test func aFileWithoutSoundIsNotAudio() {
+        let path = temporaryFolder("fake") + "/fake.mp3"
+        _ = FileManager.default.createFile(atPath: path, contents: Data("not audio".utf8))
+        #expect(AudioTags.read(path) == nil)
+        #expect(AudioTags.read(path + ".missing") == nil)
+    }
+
+    @Test func numbersLeadTheirTags() {
+        #expect(AudioTags.leadingNumber("2/3") == 2 && AudioTags.leadingNumber("2011-05-03") == 2011)
+        #expect(AudioTags.leadingNumber("x") == nil)
     }
 }
 
@@ -196,12 +215,16 @@ struct PlayerOutputTests {
         #expect(machine.nowPlaying(at: 6).item?.title == "c")
     }
 
-    @Test func spokenWAVsGetTheirSizesFilledIn() {
-        var stream = Array("RIFF".utf8) + [0xFF, 0xFF, 0xFF, 0x7F] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0]
-        stream += [UInt8](repeating: 0, count: 16) + Array("data".utf8) + [0xFF, 0xFF, 0xFF, 0x7F]
-        stream += [UInt8](repeating: 1, count: 100)
-        let fixed = [UInt8](Speech.fixedSizes(Data(stream)))
-        #expect(fixed[4] == UInt8(stream.count - 8) && fixed[5] == 0)
-        #expect(fixed[40] == 100 && fixed[41] == 0)
+    @Test(arguments: [("Playing Hello by Adele.", "en"), ("Включаю песни группы «Кино».", "ru"), ("正在播放周杰伦的歌。", "zh-Hans")])
+    func repliesAreSpokenAsWAV(text: String, language: String) throws {
+        let wav = [UInt8](try Speech.wav(text, language: language))
+        func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(wav[at + $1]) << (8 * $1) } }
+        #expect(Array(wav[0..<4]) == Array("RIFF".utf8) && u32(4) == wav.count - 8)
+        #expect(Array(wav[36..<40]) == Array("data".utf8) && u32(40) == wav.count - 44)
+        #expect(u32(24) == 22_050)
+        // About a second of speech or more, and not silence.
+        let samples = stride(from: 44, to: wav.count - 1, by: 2).map { Int(Int16(bitPattern: UInt16(wav[$0]) | UInt16(wav[$0 + 1]) << 8)) }
+        #expect(samples.count > 22_050 / 2)
+        #expect(samples.map(abs).max() ?? 0 > 1_000)
     }
 }
