@@ -52,10 +52,7 @@ let package = Package(
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Server",
-            dependencies: [
-                "Apps", "Assistant", "Catalog", "CMicroHTTPD", "Library", "MediaIntents", "MusicFiles", "Playback",
-                "Understanding",
-            ],
+            dependencies: ["Assistant", "CMicroHTTPD", "MediaIntents"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
@@ -65,7 +62,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog"]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback"]),
         .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -17,12 +17,6 @@ public struct PlaylistSummary: Codable, Sendable {
     public var items: [MediaItem]
 }
 
-/// A request about the library that cannot be carried out, with the reason.
-public struct LibraryRequestError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public var notFound: Bool
-}
-
 /// Library reads and edits without speech, for the HTTP API.
 extension BuiltInMediaApp {
     public func snapshot(user: String) throws -> LibrarySnapshot {
@@ -39,33 +33,55 @@ extension BuiltInMediaApp {
     }
 
     public func createPlaylist(named name: String, user: String) throws -> PlaylistSummary {
-        try summary(
-            try library.findPlaylist(named: name, user: user) ?? library.createPlaylist(named: name, user: user))
+        try Self.refusing {
+            try summary(
+                try library.findPlaylist(named: name, user: user) ?? library.createPlaylist(named: name, user: user))
+        }
     }
 
     public func editPlaylist(named name: String, identifier: String, add: Bool, user: String) throws -> PlaylistSummary {
+        try Self.refusing { try changePlaylist(named: name, identifier: identifier, add: add, user: user) }
+    }
+
+    private func changePlaylist(named name: String, identifier: String, add: Bool, user: String) throws
+        -> PlaylistSummary
+    {
         guard let item = try store.item(identifier: identifier)?.item else {
-            throw LibraryRequestError(description: "no catalog item \"\(identifier)\"", notFound: true)
+            throw RequestRefused(.notFound, "no catalog item \"\(identifier)\"")
         }
         if add {
             _ = try library.add([item], toPlaylist: name, user: user)
         } else {
             guard try library.findPlaylist(named: name, user: user) != nil else {
-                throw LibraryRequestError(description: "no playlist \"\(name)\"", notFound: true)
+                throw RequestRefused(.notFound, "no playlist \"\(name)\"")
             }
             _ = try library.remove(item, fromPlaylist: name, user: user)
         }
         guard let playlist = try library.findPlaylist(named: name, user: user) else {
-            throw LibraryRequestError(description: "no playlist \"\(name)\"", notFound: true)
+            throw RequestRefused(.notFound, "no playlist \"\(name)\"")
         }
         return try summary(playlist)
     }
 
     public func setAffinity(_ affinity: AffinityType, identifier: String, user: String) throws -> MediaItem {
         guard let item = try store.item(identifier: identifier)?.item else {
-            throw LibraryRequestError(description: "no catalog item \"\(identifier)\"", notFound: true)
+            throw RequestRefused(.notFound, "no catalog item \"\(identifier)\"")
         }
-        try library.setAffinity(affinity, for: item, user: user, at: clock.now())
+        try Self.refusing { try library.setAffinity(affinity, for: item, user: user, at: clock.now()) }
         return item
+    }
+
+    /// The library's refusals as the API states them: what does not exist, and what cannot take
+    /// the change (a catalog playlist, a dislike of what is not a song).
+    static func refusing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LibraryError {
+            switch error.code {
+            case .playlistNotFound: throw RequestRefused(.notFound, error.description)
+            case .dislikeNotSong, .playlistNotEditable: throw RequestRefused(.conflict, error.description)
+            case .emptyName: throw RequestRefused(.invalid, error.description)
+            }
+        }
     }
 }

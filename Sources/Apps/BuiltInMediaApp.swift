@@ -20,6 +20,8 @@ public actor BuiltInMediaApp: MediaApp {
     let output: any PlayerOutput
     /// Fastest and slowest speeds a play request may ask for.
     public static let speedRange = PlayerMachine.rateRange
+    /// Memory SQLite holds, every connection's page cache together.
+    public static var sqliteMemoryBytes: Int64 { Database.memoryUsed }
     /// The database file.
     public nonisolated let path: String
 

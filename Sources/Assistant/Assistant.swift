@@ -55,6 +55,9 @@ public final class Assistant: Sendable {
         self.replies = try ReplyComposer()
     }
 
+    /// Memory the storage holds (SQLite's page caches), for the server's metrics.
+    public static var storageMemoryBytes: Int64 { BuiltInMediaApp.sqliteMemoryBytes }
+
     /// `$XDG_DATA_HOME/hark/hark.db`, else `~/.local/share/hark/hark.db`.
     public static func defaultDatabasePath(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String
@@ -139,6 +142,14 @@ public final class Assistant: Sendable {
         return await FindMemo.$current.withValue(FindMemo()) {
             await act(on: understood, context: context, askedOn: context.device ?? "default", outcome: outcome)
         }
+    }
+
+    /// Carries out a command without speech (a player button): `intent` with its details.
+    public func perform(
+        _ intent: IntentKind, search: MediaSearch? = nil, params: IntentParameters,
+        context: RequestContext = RequestContext()
+    ) async -> Outcome {
+        await perform(Understood(intent: intent, search: search, params: params), context: context)
     }
 
     /// What is playing on a device.
@@ -237,6 +248,16 @@ extension Assistant {
             }
             if swapped { return }
         }
+    }
+
+    /// Registers an app by its names (`POST /v1/apps`): stored, and understood from the next request on.
+    public func registerApp(
+        identifier: String, name: String, alternativeNames: [String] = [], pronunciationHint: String? = nil
+    ) async throws {
+        try await register(
+            AppRegistration(
+                identifier: identifier, name: name, alternativeNames: alternativeNames,
+                pronunciationHint: pronunciationHint))
     }
 
     /// The apps this assistant knows, the default first.

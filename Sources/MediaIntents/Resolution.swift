@@ -96,3 +96,23 @@ public enum AffinityOutcome: Sendable, Hashable {
     /// Only songs can be disliked; nothing changed.
     case dislikeNotSong
 }
+
+/// A request outside speech (the HTTP API's library edits) that cannot be carried out, and why.
+public struct RequestRefused: Error, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable {
+        /// What it names does not exist (a catalog item, a playlist).
+        case notFound
+        /// Well formed, but what it names cannot take it (a catalog playlist, a dislike of an album).
+        case conflict
+        /// The request itself is wrong (an empty name).
+        case invalid
+    }
+
+    public var kind: Kind
+    public var description: String
+
+    public init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}

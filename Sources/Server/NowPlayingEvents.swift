@@ -67,23 +67,23 @@ final class NowPlayingEvents: Sendable {
         for channel in listeners { channel.send(text) }
     }
 
-    /// Starts the periodic check the first time a stream opens: `fetch` reads a device's state.
-    func startTicking(fetch: @escaping @Sendable (String) -> NowPlayingInfo?) {
+    /// Starts the periodic check (a task) the first time a stream opens: `fetch` reads a device's state.
+    func startTicking(fetch: @escaping @Sendable (String) async -> NowPlayingInfo?) {
         let start = state.withLock { state in
             defer { state.ticking = true }
             return !state.ticking
         }
         guard start else { return }
         let interval = self.interval
-        Thread.detachNewThread { [weak self] in
+        Task.detached { [weak self] in
             while let events = self {
-                events.tick(fetch: fetch)
-                Thread.sleep(forTimeInterval: interval)
+                await events.tick(fetch: fetch)
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
             }
         }
     }
 
-    private func tick(fetch: (String) -> NowPlayingInfo?) {
+    private func tick(fetch: (String) async -> NowPlayingInfo?) async {
         let now = Self.uptime()
         let (devices, channels, ping): ([String], [StreamChannel], Bool) = state.withLock { state in
             guard !state.subscribers.isEmpty else { return ([], [], false) }
@@ -92,7 +92,7 @@ final class NowPlayingEvents: Sendable {
             return (Array(state.seen.keys), state.subscribers.values.map(\.channel), ping)
         }
         if ping { for channel in channels { channel.send(": keep-alive\n\n") } }
-        for device in devices { update(device: device, info: fetch(device), now: now) }
+        for device in devices { update(device: device, info: await fetch(device), now: now) }
     }
 
     /// True when `info` is not what `old` would show by now with the clock running.

@@ -1,6 +1,7 @@
 import Apps
 import Assistant
 import Foundation
+import MusicFiles
 import Server
 import Synchronization
 
@@ -22,7 +23,7 @@ extension Commands {
                 "refusing to listen on \(host) without --tokens: every user needs a bearer token off loopback")
         }
         let assistant = try Assistant(app: BuiltInMediaApp(path: dbPath, output: output(arguments)))
-        let api = HarkAPI(assistant: assistant, tokens: tokens) { line in
+        let api = HarkAPI(assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) }) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         let server = HTTPServer { await api.respond($0) }

@@ -1,6 +1,7 @@
 import Assistant
 import Catalog
 import Foundation
+import MusicFiles
 import Server
 import Synchronization
 import Testing
@@ -19,7 +20,9 @@ final class LiveServer: Sendable {
         databasePath =
             FileManager.default.temporaryDirectory
             .appendingPathComponent("hark-server-\(UUID().uuidString).db").path
-        let api = HarkAPI(assistant: try Assistant(databasePath: databasePath), tokens: tokens)
+        let api = HarkAPI(
+            assistant: try Assistant(databasePath: databasePath), tokens: tokens,
+            speak: { try Speech.wav($0, language: $1) })
         server = HTTPServer { await api.respond($0) }
         port = try server.start(host: "127.0.0.1", port: 0)
     }
