@@ -1,48 +1,66 @@
-/// Command-line arguments split into a command, options and the rest.
+/// Command-line arguments split into a command, its options and the rest, checked against the
+/// command's `CommandSpec`: an option the command does not take is an error, and so is a value the
+/// option cannot take.
 struct Arguments {
     var command: String?
     var options: [String: String] = [:]
     var flags: Set<String> = []
     var positional: [String] = []
 
-    /// Options that take a value; everything else starting with `--` is a flag.
-    static let valued: Set<String> = [
-        "db", "user", "device", "lang", "map", "requests", "seed", "alt", "hint", "vocabulary", "tracks", "out",
-        "queries", "misses", "slow", "host", "port", "tokens", "output", "speak-to",
-        "training", "dev", "fold", "folds", "tiers", "model", "failures",
-    ]
-    static let knownFlags: Set<String> = ["json", "help", "skip-bad-rows", "grammar-only", "clear", "fresh", "speak", "explain"]
-
     init(_ argv: [String]) throws {
-        var rest = argv[...]
+        let commandIndex = Self.commandIndex(argv)
+        command = commandIndex.map { argv[$0] }
+        let spec = command.flatMap(CommandSpec.named)
+        // An unknown command is reported by name; its options are not read. "help" takes a command name.
+        if command == "help" { positional = argv.indices.filter { $0 != commandIndex }.map { argv[$0] } }
+        if command != nil && spec == nil { return }
+        let known = spec?.allOptions ?? CommandSpec.common
+        var rest = argv.indices.filter { $0 != commandIndex }.map { argv[$0] }[...]
         while let arg = rest.popFirst() {
             if arg == "--" {
                 positional += rest
                 break
             }
-            if arg.hasPrefix("--") {
-                var name = String(arg.dropFirst(2))
-                var value: String?
-                if let eq = name.firstIndex(of: "=") {
-                    value = String(name[name.index(after: eq)...])
-                    name = String(name[..<eq])
-                }
-                if Self.valued.contains(name) {
-                    guard let given = value ?? rest.popFirst() else { throw UsageError("--\(name) needs a value") }
-                    options[name] = given
-                } else if Self.knownFlags.contains(name) {
-                    flags.insert(name)
-                } else {
-                    throw UsageError("unknown option --\(name)")
-                }
-            } else if arg == "-h" {
-                flags.insert("help")
-            } else if command == nil {
-                command = arg
+            guard arg.hasPrefix("--") else {
+                if arg == "-h" { flags.insert("help") } else { positional.append(arg) }
+                continue
+            }
+            var name = String(arg.dropFirst(2))
+            var value: String?
+            if let eq = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard let option = known.first(where: { $0.name == name }) else {
+                let hint = spec.map { " for 'hark \($0.name)'" } ?? ""
+                throw UsageError("unknown option --\(name)\(hint)")
+            }
+            if case .flag = option.value {
+                guard value == nil else { throw UsageError("--\(name) takes no value") }
+                flags.insert(name)
             } else {
-                positional.append(arg)
+                guard let given = value ?? rest.popFirst() else { throw UsageError("--\(name) needs a value") }
+                try option.check(given)
+                options[name] = given
             }
         }
+    }
+
+    /// Where the command is: the first word that is not an option (or the value of `--db`, the one
+    /// option that may come before the command).
+    static func commandIndex(_ argv: [String]) -> Int? {
+        var index = 0
+        while index < argv.count {
+            let arg = argv[index]
+            if arg == "--" { return nil }
+            if arg == "--db" {
+                index += 2
+                continue
+            }
+            if !arg.hasPrefix("-") { return index }
+            index += 1
+        }
+        return nil
     }
 }
 

@@ -22,28 +22,39 @@ func json<T: Encodable>(_ value: T, pretty: Bool = false) -> String {
 
 let isTerminal = isatty(STDERR_FILENO) == 1
 
+/// `hark --help`: every command's one-line summary.
+let generalHelp: String = {
+    let width = CommandSpec.all.map(\.name.count).max() ?? 0
+    let commands = CommandSpec.all.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+    return (["hark — a voice media assistant for your own music, podcasts, audiobooks and radio.", "",
+        "Usage: hark <command> [options]", "", "Commands:"] + commands + ["",
+        "Run 'hark <command> --help' for a command's options."]).joined(separator: "\n")
+}()
+
 func run() async -> Int32 {
     let arguments: Arguments
     do {
         arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
     } catch {
-        warn("hark: \(error). Run 'hark --help'.")
+        let argv = Array(CommandLine.arguments.dropFirst())
+        let named = Arguments.commandIndex(argv).flatMap { CommandSpec.named(argv[$0]) }
+        warn("hark: \(error). Run 'hark \(named.map { $0.name + " " } ?? "")--help'.")
         return 2
     }
     guard let command = arguments.command else {
-        print(Help.general)
+        print(generalHelp)
         return arguments.flags.contains("help") ? 0 : 2
     }
     if command == "help" {
-        print(arguments.positional.first.flatMap { Help.commands[$0] } ?? Help.general)
+        print(arguments.positional.first.flatMap(CommandSpec.named)?.help ?? generalHelp)
         return 0
     }
-    guard let help = Help.commands[command] else {
+    guard let spec = CommandSpec.named(command) else {
         warn("hark: unknown command '\(command)'. Run 'hark --help' for the commands.")
         return 2
     }
     if arguments.flags.contains("help") {
-        print(help)
+        print(spec.help)
         return 0
     }
     let dbPath = arguments.options["db"] ?? Assistant.defaultDatabasePath()

@@ -86,10 +86,34 @@ struct CommandLineTests {
         #expect(empty.status == 2 && empty.stderr.contains("say what to do"))
     }
 
-    @Test(arguments: ["ask", "repl", "import", "eval", "parse", "bench"])
+    static let commands = [
+        "ask", "repl", "import", "eval", "parse", "bench", "vocabulary", "apps", "catalog", "train", "serve",
+    ]
+
+    @Test(arguments: commands)
     func everyCommandHasHelp(_ command: String) async throws {
         let run = try await hark([command, "--help"])
         #expect(run.status == 0 && run.stdout.hasPrefix("Usage: hark \(command)"))
+        #expect(run.stdout.contains("--db PATH") && run.stdout.contains("--help"))
+        let general = try await hark(["--help"])
+        #expect(general.stdout.contains("\n  \(command) "))
+        let same = try await hark(["help", command])
+        #expect(same.stdout == run.stdout)
+    }
+
+    @Test func optionsBelongToTheirCommandAndAreChecked() async throws {
+        let foreign = try await hark(["ask", "--tracks", "5", "play jazz"])
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr == "hark: unknown option --tracks for 'hark ask'. Run 'hark ask --help'.\n")
+        let number = try await hark(["serve", "--port", "eighty"])
+        #expect(number.status == 2 && number.stderr.contains("--port takes a whole number 0…65535, not 'eighty'"))
+        let flag = try await hark(["ask", "--json=yes", "play jazz"])
+        #expect(flag.status == 2 && flag.stderr.contains("--json takes no value"))
+        let missing = try await hark(["eval", "--failures"])
+        #expect(missing.status == 2 && missing.stderr.contains("--failures needs a value"))
+        // The database may be named before the command.
+        let before = try await hark(["--db", try scratchDatabase(), "ask", "play skyfall by adele"])
+        #expect(before.status == 0 && before.stdout == "Playing Skyfall by Adele.\n")
     }
 
     @Test func importRejectsMalformedLinesAndKeepsTheDatabase() async throws {

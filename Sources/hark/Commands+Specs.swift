@@ -1,0 +1,196 @@
+/// Every command: what it takes and what it does. `main.swift` parses with these, prints their
+/// help, and runs the command.
+extension CommandSpec {
+    static let all: [CommandSpec] = [ask, repl, importCatalog, eval, parse, bench, vocabulary, apps, catalog, train, serve]
+
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    // Options several commands share.
+    static let user = OptionSpec.text("user", "NAME", "whose library, vocabulary and questions (default \"default\")")
+    static let device = OptionSpec.text("device", "NAME", "the player spoken to (default \"default\")")
+    static let lang = OptionSpec.text("lang", "TAG", "the request's language (en, de, fr, es, ru, ja, zh-Hans, …); found by itself when not given")
+    static let json = OptionSpec.flag("json", "print JSON rather than text")
+    static let output = OptionSpec.text("output", "mpd://HOST:PORT", "play through Music Player Daemon and read back what it really plays")
+    static let speak = OptionSpec.flag("speak", "say the reply aloud (libespeak-ng)")
+    static let speakTo = OptionSpec.text("speak-to", "FILE.wav", "write the spoken reply as WAV")
+    static let model = OptionSpec.text("model", "FILE", "a learned model file instead of the shipped one")
+    static let tiers = OptionSpec.text("tiers", "grammar|tolerant|all", "the tiers of understanding used (default all)")
+    static let fold = OptionSpec.number("fold", "K", 0...1_000, "with --folds: the dev rows of fold K only")
+    static let folds = OptionSpec.number("folds", "N", 2...1_000, "how many folds the dev rows are cut into (default 5)")
+    static let seed = OptionSpec.text("seed", "S", "the random seed (same seed, same result)")
+    static let tracks = OptionSpec.number("tracks", "N", 1...100_000_000, "how many tracks the generated catalog has")
+
+    static let ask = CommandSpec(
+        name: "ask", summary: "answer one request (\"play skyfall by adele\"); --json prints the Outcome",
+        usage: ["[options] TEXT..."],
+        about: """
+            Answers one request and prints the reply. With --json, prints the whole Outcome: the
+            understood intent, ranked interpretations, items found, response code, now playing.
+            Example: hark ask "play skyfall by adele"
+            """,
+        options: [json, user, device, lang, output, speak, speakTo, model, tiers])
+
+    static let repl = CommandSpec(
+        name: "repl", summary: "a conversation: one request per line; player and library persist",
+        usage: ["[options]"],
+        about: """
+            Reads one request per line and answers each. The player, likes and playlists are kept in
+            the database, so they carry over between lines and between runs. 'quit' or end of input stops.
+            """,
+        options: [json, user, device, lang, output, speak, speakTo])
+
+    static let importCatalog = CommandSpec(
+        name: "import", summary: "add a catalog from JSON Lines (.jsonl), CSV (.csv), a music folder, or mpd://HOST:PORT",
+        usage: ["[options] FILE", "[options] FOLDER", "[options] mpd://HOST:PORT"],
+        about: """
+            A FILE: JSON Lines, one object per line, e.g.
+              {"type": "song", "title": "Skyfall", "artist": "Adele", "album": "Skyfall", "year": 2012}
+            or CSV with a header row; columns are matched by name (title/song, artist, album, year,
+            genre, …) or mapped with --map. Fields: type, title, artist, album, albumArtist, year,
+            released, genres, moods, duration, popularity, explicit, trackNumber, show, author,
+            frequency, path. Rejected rows are listed with their line numbers; unless --skip-bad-rows
+            is given, any rejected row leaves the database exactly as it was. Importing the same file
+            twice is harmless.
+            A FOLDER: every MP3, FLAC, Ogg Vorbis/Opus, M4A and WAV file under it, by its tags (title,
+            artists, album, album artist, genre, year, track, disc, length; TagLib); names from the path
+            ("Artist/Album/01 Title.flac") where tags are missing. Running it again reads only files
+            added or changed since (size, modification time) and drops the items of removed files.
+            Symlink loops, unreadable and non-audio files are skipped and counted by reason.
+            mpd://HOST:PORT: the songs in Music Player Daemon's database, with MPD's file names.
+            """,
+        options: [
+            .text("map", "FIELD=COLUMN,...", "CSV columns for fields, e.g. \"title=Song Clean,artist=ARTIST CLEAN\""),
+            .flag("skip-bad-rows", "import the good rows of a file with rejected ones"),
+        ])
+
+    static let eval = CommandSpec(
+        name: "eval", summary: "score labelled utterance files (JSON Lines) and print a JSON report",
+        usage: ["[options] FILE..."],
+        about: """
+            Scores labelled utterance files (JSON Lines, see EVAL_FORMAT.md) and prints one JSON report:
+            rows, intentAccuracy, slotPrecision, slotRecall, slotF1, exactMatch, falseAcceptRate (share of
+            `none` rows taken as media), perIntent, perLang, perTier, failures. Unless --tiers is given,
+            each tier's share is measured too: grammar alone, + tolerant, + model.
+            """,
+        options: [
+            tiers, model, fold, folds,
+            .flag("grammar-only", "the grammar's best reading without the catalog's help"),
+            .number("failures", "N", 0...1_000_000, "list up to N failing rows (default 50)"),
+        ])
+
+    static let parse = CommandSpec(
+        name: "parse", summary: "read requests on standard input, write what was understood as JSON Lines",
+        usage: ["[options] < requests"],
+        about: """
+            Reads requests on standard input — plain lines, or JSON Lines rows with "text" (and "lang",
+            "id") — and writes one JSON line per request: {"id", "lang", "text", "expect": {intent, app,
+            search, params}}, the shape of an evaluation row's expect.
+            """,
+        options: [lang, .flag("explain", "also the learned model's likeliest frames"), model, tiers])
+
+    static let bench = CommandSpec(
+        name: "bench", summary: "measure understanding and answer latency",
+        usage: ["[options]", "parse [options] FILE...", "resolve [options]"],
+        about: """
+            Runs a fixed set of requests N times each against a fresh copy of the demo catalog and
+            prints median, p90 and p99 latency of understanding alone and of whole answers.
+            parse: the understanding of every request in FILE... (JSON Lines or plain lines), per tier.
+            resolve builds (or reuses, unless --fresh) a generated catalog of N tracks, makes M noisy
+            queries from random items (lower case, no punctuation, versions and feat. dropped, numbers as
+            words, a misheard word in 20 %, the artist left out in 30 %) and reports top-1 and top-4
+            accuracy, median/p90/p99 latency and peak memory for Hark's resolver and two baselines on
+            the same queries: exact normalised title, and plain FTS5 bm25 over title and artist.
+            """,
+        options: [
+            .number("requests", "N", 1...1_000_000, "rounds of the request set (default 20; parse: 5)"),
+            lang, tracks,
+            .number("queries", "M", 1...10_000_000, "resolve: noisy queries (default 1000)"),
+            seed,
+            .number("misses", "N", 0...10_000, "resolve: list up to N queries the resolver got wrong"),
+            .text("slow", "MS", "resolve: list queries slower than MS milliseconds"),
+            .flag("fresh", "resolve: build the generated catalog again"),
+            json,
+        ])
+
+    static let vocabulary = CommandSpec(
+        name: "vocabulary", summary: "show or set a user's vocabulary (playlist titles, artist names, …)",
+        usage: ["[options] [TYPE [PHRASE...]]"],
+        about: """
+            A user's vocabulary: ordered lists (first is most important) of words the grammar would
+            otherwise read wrong. Types: playlistTitle, artistName, audiobookTitle, audiobookAuthor,
+            showTitle, mediaName. With phrases, replaces that type's list.
+            Example: hark vocabulary playlistTitle "70s classic punk songs" "Sunday Morning"
+            """,
+        options: [user, .flag("clear", "empty the type's list")])
+
+    static let apps = CommandSpec(
+        name: "apps", summary: "list apps, or register one with alternative names and a global vocabulary",
+        usage: ["[options]", "add NAME [options]"],
+        about: """
+            Lists the apps requests can name ("… in Hark", "tell Hark to …"), or registers one with up
+            to three alternative names, a pronunciation hint, and a global vocabulary file in Apple's
+            AppIntentVocabulary structure (JSON). Names are matched forgivingly: case, punctuation,
+            and a recogniser's splitting ("walk mate" = "walkmate").
+            """,
+        options: [
+            .text("alt", "A,B,C", "up to three alternative names"),
+            .text("hint", "SAID", "how the name is said, when spelling misleads a recogniser"),
+            .text("vocabulary", "FILE", "the app's global vocabulary (AppIntentVocabulary JSON)"),
+        ])
+
+    static let catalog = CommandSpec(
+        name: "catalog", summary: "catalog tools: 'catalog generate' writes a synthetic catalog of any size",
+        usage: ["[options]", "generate --tracks N [--seed S] --out FILE.jsonl"],
+        about: """
+            generate writes a deterministic synthetic catalog (same seed, same file) in import format:
+            artists in four scripts with albums, versions, feat. credits, soundtracks and shared
+            titles; podcasts with hundreds of dated episodes; audiobooks; radio stations. Without a
+            subcommand, prints how many items of each kind the catalog holds and its size on disk.
+            """,
+        options: [tracks, seed, .text("out", "FILE.jsonl", "where generate writes the catalog")])
+
+    static let train = CommandSpec(
+        name: "train", summary: "train the learned intent model from the grammars, training/ and the dev sets",
+        usage: ["[options]"],
+        about: """
+            Trains the learned intent model and slot tagger (run from the repository's root): sentences
+            drawn from every language's grammar with the demo catalog's names, each language's
+            non-media sentences and written requests (training/<lang>/), and the labelled dev sets plus
+            eval/en_out_of_domain.jsonl. Deterministic for a seed. --fold K --folds N holds fold K of
+            the dev rows out, to measure on them with hark eval.
+            """,
+        options: [
+            .text("training", "DIR", "the training folder (default training)"),
+            .text("dev", "DIR", "the dev sets (default ../shared/data/eval)"),
+            .text("out", "FILE", "where the model goes (default Sources/Understanding/Resources/model/intents.model)"),
+            seed, fold, folds,
+        ])
+
+    static let serve = CommandSpec(
+        name: "serve", summary: "the JSON API over HTTP (/v1/ask, /v1/now-playing, /v1/player/…, /v1/search)",
+        usage: ["[options]"],
+        about: """
+            Serves the JSON API until Ctrl-C or SIGTERM:
+              POST /v1/ask {text, lang?, user?, device?}   the Outcome, as 'hark ask --json'
+                   (with Accept: audio/wav, the reply spoken as WAV)
+              GET  /v1/events?device=                      Server-Sent Events when now playing changes
+              GET  /v1/now-playing?device=                 what is playing
+              POST /v1/player/{play|pause|next|previous|seek|skip|rate|shuffle|repeat|volume}
+                   {device?, position?, seconds?, affinity?, on?, mode?, volume?}
+              GET  /v1/search?q=&type=&limit=              catalog items through the resolver
+              GET  /v1/library, POST /v1/library/affinities {identifier, affinity}
+              GET|POST /v1/playlists, POST /v1/playlists/NAME/items {identifier},
+              DELETE /v1/playlists/NAME/items?identifier=ID
+              PUT  /v1/vocabulary/TYPE {phrases: [...]}, POST /v1/apps {identifier, name, alternativeNames}
+              GET  /v1/health, GET /v1/metrics (Prometheus text), GET /v1/openapi.json, GET / (web page)
+            Loopback by default; any other address is refused without --tokens. Bodies over 64 KiB get
+            413, text over 1,000 characters 400, bad JSON 400 naming the problem, unknown routes 404,
+            wrong methods 405. One JSON access-log line per request goes to standard error.
+            """,
+        options: [
+            .text("host", "ADDRESS", "the address to listen on (default 127.0.0.1)"),
+            .number("port", "N", 0...65_535, "the port (default 8770)"),
+            .text("tokens", "FILE", "a JSON file {\"token\": \"user\", …}: every request then needs \"Authorization: Bearer TOKEN\" and acts for its user"),
+            output,
+        ])
+}
