@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import MediaIntents
 
@@ -163,7 +164,7 @@ public final class CatalogStore {
             .optional(entry.kind?.rawValue), .optional(entry.discNumber),
         ])
         guard let id = newID else {
-            throw CatalogError.sqlite("no id returned", sql: "upsert \(ident)")
+            throw SQLiteError(code: SQLITE_ERROR, message: "no id returned", context: "upsert \(ident)")
         }
         try index(
             id: id, title: coreKey, extra: names.isEmpty ? "" : aliases.split(separator: "|").joined(separator: " "),

@@ -1,16 +1,12 @@
 /// Everything that can go wrong in the catalog, with what and where.
 public struct CatalogError: Error, CustomStringConvertible, Sendable {
-    public enum Code: String, Sendable { case sqlite, malformedLine, missingFile, unreadable, badMapping }
+    public enum Code: String, Sendable { case malformedLine, missingFile, unreadable, badMapping }
     public var code: Code
     public var message: String
     /// The SQL, the file and line, or the field involved.
     public var context: String?
 
     public var description: String { context.map { "\($0): \(message)" } ?? message }
-
-    static func sqlite(_ message: String, sql: String?) -> CatalogError {
-        CatalogError(code: .sqlite, message: message, context: sql.map { "SQL \($0.prefix(120))" })
-    }
 
     /// A line of an import file that could not be read.
     public static func malformedLine(_ line: Int, reason: String, file: String? = nil) -> CatalogError {

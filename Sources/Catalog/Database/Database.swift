@@ -6,6 +6,7 @@ public final class Database {
     let handle: OpaquePointer
     /// The file this database lives in.
     public let path: String
+    /// Statements of fixed SQL, prepared once and kept; SQL built per call is prepared with `prepareOnce`.
     private var statements: [String: Statement] = [:]
 
     /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
@@ -18,9 +19,9 @@ public final class Database {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let error = SQLiteError(rc, handle: db, context: path)
             sqlite3_close(db)
-            throw CatalogError(code: .sqlite, message: message, context: path)
+            throw error
         }
         self.handle = db
         self.path = path
@@ -42,27 +43,33 @@ public final class Database {
     /// Runs SQL that returns no rows (several statements allowed).
     public func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
-        if sqlite3_exec(handle, sql, nil, nil, &error) != SQLITE_OK {
-            let message = error.map { String(cString: $0) } ?? "unknown error"
-            sqlite3_free(error)
-            throw CatalogError.sqlite(message, sql: sql)
-        }
+        let rc = sqlite3_exec(handle, sql, nil, nil, &error)
+        sqlite3_free(error)
+        if rc != SQLITE_OK { throw SQLiteError(rc, handle: handle, context: sql) }
     }
 
-    /// A prepared statement, cached by its SQL.
+    /// A prepared statement of fixed SQL, kept and reused (by its SQL) for the connection's life.
     public func prepare(_ sql: String) throws -> Statement {
         if let cached = statements[sql] {
             cached.reset()
             return cached
         }
-        var stmt: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &stmt, nil) == SQLITE_OK, let stmt else {
-            throw CatalogError.sqlite(String(cString: sqlite3_errmsg(handle)), sql: sql)
-        }
-        let statement = Statement(stmt, db: self, sql: sql)
+        let statement = try prepareOnce(sql)
         statements[sql] = statement
         return statement
     }
+
+    /// A statement prepared for one use and finalized when dropped: for SQL built per call (a
+    /// list of `?` as long as the values), which would otherwise fill the cache without end.
+    public func prepareOnce(_ sql: String) throws -> Statement {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw SQLiteError(rc, handle: handle, context: sql) }
+        return Statement(stmt, db: self, sql: sql)
+    }
+
+    /// How many statements are kept prepared.
+    public var cachedStatements: Int { statements.count }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
@@ -83,7 +90,8 @@ public final class Database {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+    /// The error SQLite reports for the last call on this connection, which returned `code`.
+    func error(_ code: Int32, sql: String) -> SQLiteError { SQLiteError(code, handle: handle, context: sql) }
 
     /// Bytes SQLite holds in this process (page caches, statements), across all connections.
     public static var memoryUsed: Int64 { sqlite3_memory_used() }
@@ -116,48 +124,55 @@ public final class Statement {
         sqlite3_clear_bindings(stmt)
     }
 
-    /// Binds values to `?` placeholders in order.
+    /// Binds values to the `?` placeholders in order; there must be exactly one value for each.
     @discardableResult
-    public func bind(_ values: [SQLValue]) -> Statement {
+    public func bind(_ values: [SQLValue]) throws -> Statement {
+        let expected = Int(sqlite3_bind_parameter_count(stmt))
+        guard values.count == expected else {
+            throw SQLiteError(
+                code: SQLITE_RANGE, message: "\(values.count) values for \(expected) placeholders", context: sql)
+        }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
+            let rc: Int32
             switch value {
-            case .null: sqlite3_bind_null(stmt, index)
-            case .integer(let v): sqlite3_bind_int64(stmt, index, v)
-            case .real(let v): sqlite3_bind_double(stmt, index, v)
-            case .text(let v): sqlite3_bind_text(stmt, index, v, -1, hark_sqlite_transient())
+            case .null: rc = sqlite3_bind_null(stmt, index)
+            case .integer(let v): rc = sqlite3_bind_int64(stmt, index, v)
+            case .real(let v): rc = sqlite3_bind_double(stmt, index, v)
+            case .text(let v): rc = sqlite3_bind_text(stmt, index, v, -1, hark_sqlite_transient())
             }
+            if rc != SQLITE_OK { throw db.error(rc, sql: sql) }
         }
         return self
     }
 
     /// Runs a statement that returns no rows.
     public func run(_ values: [SQLValue] = []) throws {
-        bind(values)
-        let rc = sqlite3_step(stmt)
         defer { sqlite3_reset(stmt) }
-        guard rc == SQLITE_DONE || rc == SQLITE_ROW else { throw CatalogError.sqlite(db.errorMessage, sql: sql) }
+        try bind(values)
+        let rc = sqlite3_step(stmt)
+        guard rc == SQLITE_DONE || rc == SQLITE_ROW else { throw db.error(rc, sql: sql) }
     }
 
     /// Runs a statement and returns the first column of its first row (an id from RETURNING).
     public func integer(_ values: [SQLValue] = []) throws -> Int64? {
-        bind(values)
         defer { sqlite3_reset(stmt) }
+        try bind(values)
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_DONE { return nil }
-        guard rc == SQLITE_ROW else { throw CatalogError.sqlite(db.errorMessage, sql: sql) }
+        guard rc == SQLITE_ROW else { throw db.error(rc, sql: sql) }
         return sqlite3_column_type(stmt, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(stmt, 0)
     }
 
     /// Runs a query and returns every row.
     public func rows(_ values: [SQLValue] = []) throws -> [Row] {
-        bind(values)
         defer { sqlite3_reset(stmt) }
+        try bind(values)
         var out: [Row] = []
         while true {
             let rc = sqlite3_step(stmt)
             if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw CatalogError.sqlite(db.errorMessage, sql: sql) }
+            guard rc == SQLITE_ROW else { throw db.error(rc, sql: sql) }
             out.append(Row(stmt))
         }
         return out
