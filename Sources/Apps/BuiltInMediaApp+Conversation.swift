@@ -8,12 +8,6 @@ extension BuiltInMediaApp {
     /// How long a question waits for its answer.
     static let questionLifetime = 60.0
 
-    static let conversationTable = """
-        CREATE TABLE IF NOT EXISTS conversation(
-            user TEXT NOT NULL, device TEXT NOT NULL, question TEXT NOT NULL, expires_at REAL NOT NULL,
-            PRIMARY KEY(user, device));
-        """
-
     /// The open question for this user on this device, as the assistant stored it, if it has not
     /// lapsed.
     public func pendingQuestion(user: String, device: String) throws -> String? {

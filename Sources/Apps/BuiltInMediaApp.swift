@@ -42,25 +42,34 @@ public actor BuiltInMediaApp: MediaApp {
         self.library = try UserLibrary(store: store)
         self.clock = clock
         self.output = output
-        try db.execute(
-            """
-            CREATE TABLE IF NOT EXISTS player_state(
-                device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at REAL NOT NULL);
-            CREATE TABLE IF NOT EXISTS player_queues(device TEXT PRIMARY KEY, revision INTEGER NOT NULL, items TEXT NOT NULL);
-            CREATE TABLE IF NOT EXISTS user_settings(
-                user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(user, key));
-            \(Self.appsTable)
-            \(Self.conversationTable)
-            """)
+        try db.migrate(Self.schemaPart, Self.migrations)
     }
 
-    static let appsTable = "CREATE TABLE IF NOT EXISTS apps(identifier TEXT PRIMARY KEY, registration TEXT NOT NULL);"
+    /// The built-in app's schema changes, in order (`Database.migrate`): players, settings, app
+    /// registrations and open questions.
+    static let schemaPart = "built-in app"
+    static let migrations = [
+        Migration(
+            1, "players, settings, apps, conversations",
+            sql: """
+                CREATE TABLE IF NOT EXISTS player_state(
+                    device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at REAL NOT NULL);
+                CREATE TABLE IF NOT EXISTS player_queues(
+                    device TEXT PRIMARY KEY, revision INTEGER NOT NULL, items TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS user_settings(
+                    user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(user, key));
+                CREATE TABLE IF NOT EXISTS apps(identifier TEXT PRIMARY KEY, registration TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS conversation(
+                    user TEXT NOT NULL, device TEXT NOT NULL, question TEXT NOT NULL, expires_at REAL NOT NULL,
+                    PRIMARY KEY(user, device));
+                """)
+    ]
 
     /// Apps registered in the database at `path` (read on a connection of its own, before the
     /// assistant's understanding is built).
     public nonisolated static func registeredApps(path: String) throws -> [AppRegistration] {
         let db = try Database(path: path)
-        try db.execute(appsTable)
+        try db.migrate(schemaPart, migrations)
         return try db.prepare("SELECT registration FROM apps ORDER BY identifier").rows().compactMap { row in
             row.string(0).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
         }

@@ -22,11 +22,7 @@ public final class CatalogStore {
     /// Opens the catalog in `db`, creating its tables when they are missing.
     public init(db: Database) throws {
         self.db = db
-        try db.execute(Schema.sql)
-        let present = Set(try db.prepare("PRAGMA table_info(items)").rows([]).compactMap { $0.string(1) })
-        for (name, definition) in Schema.addedColumns where !present.contains(name) {
-            try db.execute("ALTER TABLE items ADD COLUMN \(name) \(definition)")
-        }
+        try db.migrate("catalog", Schema.migrations)
         try refreshStatisticsForNewIndexes()
     }
 

@@ -35,9 +35,12 @@ public final class UserLibrary {
     /// Kinds whose place a listener expects to be kept: books and episodes, not songs.
     public static let resumableTypes: Set<MediaItemType> = [.audioBook, .podcastEpisode]
 
+    /// The libraries' schema changes, in order (`Database.migrate`).
+    static let migrations = [Migration(1, "likes, library, history, vocabulary, resume positions", sql: schema)]
+
     public init(store: CatalogStore) throws {
         self.store = store
-        try store.db.execute(Self.schema)
+        try store.db.migrate("library", Self.migrations)
     }
 
     // MARK: Likes

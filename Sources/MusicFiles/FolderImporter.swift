@@ -34,11 +34,16 @@ public struct FolderImporter {
 
     public init(store: CatalogStore) throws {
         self.store = store
-        try store.db.execute(
-            """
-            CREATE TABLE IF NOT EXISTS files(
-                path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime REAL NOT NULL, ident TEXT NOT NULL)
-            """)
+        try store.db.migrate(
+            "music folders",
+            [
+                Migration(
+                    1, "files read",
+                    sql: """
+                        CREATE TABLE IF NOT EXISTS files(
+                            path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime REAL NOT NULL, ident TEXT NOT NULL)
+                        """)
+            ])
     }
 
     struct Found: Sendable {

@@ -46,3 +46,50 @@ struct DatabaseTests {
         #expect(db.cachedStatements == before + 1)
     }
 }
+
+@Suite("Schema migrations")
+struct MigrationTests {
+    func scratchPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString).db").path
+    }
+
+    @Test func eachIsAppliedOnceInOrder() throws {
+        let db = try Database(path: scratchPath())
+        let steps = [
+            Migration(1, "t", sql: "CREATE TABLE t(k TEXT)"),
+            Migration(2, "t.v", sql: "ALTER TABLE t ADD COLUMN v INTEGER NOT NULL DEFAULT 7"),
+        ]
+        #expect(try db.migrate("test", steps) == [1, 2])
+        #expect(try db.migrate("test", steps).isEmpty)
+        #expect(try db.schemaVersion("test") == 2 && db.schemaVersion("other") == 0)
+        // A failing migration changes nothing and is not recorded.
+        let broken = steps + [Migration(3, "broken", sql: "ALTER TABLE t ADD COLUMN w; SELEC")]
+        #expect(throws: SQLiteError.self) { try db.migrate("test", broken) }
+        #expect(try db.schemaVersion("test") == 2 && !db.columns(of: "t").contains("w"))
+    }
+
+    /// A catalog at every older version (and one made before versions were recorded, without the
+    /// later columns) opens at the latest, with its items kept.
+    @Test(arguments: 0...Schema.migrations.count)
+    func theCatalogUpgradesFromEveryOlderVersion(from version: Int) throws {
+        let path = scratchPath()
+        do {
+            let db = try Database(path: path)
+            if version == 0 {
+                // Before migrations were recorded: the first tables, without the columns added later.
+                try db.execute(Schema.sql)
+                for (name, _) in Schema.addedColumns where try db.columns(of: "items").contains(name) {
+                    try db.execute("ALTER TABLE items DROP COLUMN \(name)")
+                }
+            } else {
+                try db.migrate("catalog", Array(Schema.migrations.prefix(version)))
+            }
+            try db.prepare("INSERT INTO items(ident, type, title, title_key, core_key) VALUES(?,?,?,?,?)")
+                .run([.text("song/x/kept"), .text("song"), .text("Kept"), .text("kept"), .text("kept")])
+        }
+        let store = try CatalogStore(db: Database(path: path))
+        #expect(try store.db.schemaVersion("catalog") == Schema.migrations.count)
+        #expect(try store.db.columns(of: "items").isSuperset(of: Schema.addedColumns.map(\.0)))
+        #expect(try store.item(identifier: "song/x/kept")?.item.title == "Kept")
+    }
+}

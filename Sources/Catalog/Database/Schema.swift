@@ -4,9 +4,19 @@
 /// `terms` counts the documents each indexed word is in; `term_keys` finds words by sound and by
 /// one-letter edits (see `TermKeys`), for names a speech recogniser misheard.
 enum Schema {
-    static let version = 2
+    /// The catalog's schema changes, in order (`Database.migrate`).
+    static let migrations = [
+        Migration(1, "catalog tables", sql: sql),
+        Migration(2, "printed aliases, artist kinds and disc numbers") { db in
+            // Catalogs made before these columns have the tables of migration 1 without them.
+            let present = try db.columns(of: "items")
+            for (name, definition) in addedColumns where !present.contains(name) {
+                try db.execute("ALTER TABLE items ADD COLUMN \(name) \(definition)")
+            }
+        },
+    ]
 
-    /// Columns added after version 1, with their definitions, for catalogs created before them.
+    /// Columns added after the first catalogs, with their definitions.
     static let addedColumns = [("names", "TEXT NOT NULL DEFAULT ''"), ("kind", "TEXT"), ("disc_no", "INTEGER")]
 
     static let sql = """
