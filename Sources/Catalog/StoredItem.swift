@@ -13,10 +13,25 @@ public struct StoredItem: Sendable, Hashable {
     public var editable: Bool
     var aliases: [String]
 
-    static let columns = """
-        id, ident, type, title, artist, album, duration, year, genres, popularity, explicit, core_key, artist_key,
-        parent_id, released, frequency, owner, editable, aliases, names, kind, path
-        """
+    /// The columns an item is read from, in the order they are selected: the SELECT list is built
+    /// from these cases and rows are read by them, so the two cannot drift apart.
+    enum Column: Int, CaseIterable {
+        case id, ident, type, title, artist, album, duration, year, genres, popularity, explicit
+        case coreKey, artistKey, parentID, released, frequency, owner, editable, aliases, names, kind, path
+        /// Not a column of `items`: the first artist's printed names and kind (`artistProfile`).
+        case artistProfile
+
+        var sqlName: String {
+            switch self {
+            case .coreKey: return "core_key"
+            case .artistKey: return "artist_key"
+            case .parentID: return "parent_id"
+            default: return String(describing: self)
+            }
+        }
+    }
+
+    static let columns = Column.allCases.filter { $0 != .artistProfile }.map(\.sqlName).joined(separator: ", ")
 
     /// The first artist's printed names and kind, read with each item (an artist reads its own).
     static func artistProfile(_ alias: String) -> String {
@@ -46,28 +61,30 @@ public struct StoredItem: Sendable, Hashable {
     }
 
     public init(_ row: Row) {
-        rowID = Int64(row.int(0) ?? 0)
-        let genres = (row.string(8) ?? "").split(separator: "|").map(String.init)
+        func text(_ column: Column) -> String? { row.string(column.rawValue) }
+        func number(_ column: Column) -> Int? { row.int(column.rawValue) }
+        rowID = Int64(number(.id) ?? 0)
+        let genres = (text(.genres) ?? "").split(separator: "|").map(String.init)
         item = MediaItem(
-            identifier: row.string(1) ?? "", title: row.string(3) ?? "",
-            type: MediaItemType(rawValue: row.string(2) ?? "") ?? .unknown, artist: row.string(4),
-            album: row.string(5), duration: row.double(6), releaseYear: row.int(7), genres: genres,
-            popularity: row.double(9) ?? 0, isExplicit: row.int(10) == 1)
-        coreKey = row.string(11) ?? ""
-        artistKey = row.string(12) ?? ""
-        parentID = row.int(13).map(Int64.init)
-        released = row.string(14)
-        frequency = row.string(15)
-        owner = row.string(16)
-        editable = row.int(17) == 1
-        aliases = (row.string(18) ?? "").split(separator: "|").map(String.init)
-        let names = (row.string(19) ?? "").split(separator: "|").map(String.init)
+            identifier: text(.ident) ?? "", title: text(.title) ?? "",
+            type: MediaItemType(rawValue: text(.type) ?? "") ?? .unknown, artist: text(.artist),
+            album: text(.album), duration: row.double(Column.duration.rawValue), releaseYear: number(.year),
+            genres: genres, popularity: row.double(Column.popularity.rawValue) ?? 0, isExplicit: number(.explicit) == 1)
+        coreKey = text(.coreKey) ?? ""
+        artistKey = text(.artistKey) ?? ""
+        parentID = number(.parentID).map(Int64.init)
+        released = text(.released)
+        frequency = text(.frequency)
+        owner = text(.owner)
+        editable = number(.editable) == 1
+        aliases = (text(.aliases) ?? "").split(separator: "|").map(String.init)
+        let names = (text(.names) ?? "").split(separator: "|").map(String.init)
         if !names.isEmpty { item.aliases = names }
-        item.location = row.string(21)
+        item.location = text(.path)
         if item.type == .artist {
             item.artistAliases = item.aliases
-            item.artistKind = row.string(20).flatMap(ArtistKind.init(rawValue:))
-        } else if let profile = row.string(22) {
+            item.artistKind = text(.kind).flatMap(ArtistKind.init(rawValue:))
+        } else if let profile = text(.artistProfile) {
             let parts = profile.split(separator: "\u{1F}", omittingEmptySubsequences: false)
             let artistNames = parts[0].split(separator: "|").map(String.init)
             if !artistNames.isEmpty { item.artistAliases = artistNames }
