@@ -8,8 +8,8 @@ public import Playback
 /// SQLite database, behind the same app protocol a third-party app implements (`MediaApp`).
 /// An actor, so writes from many tasks are taken one at a time; reads go to reader connections.
 public actor BuiltInMediaApp: MediaApp {
-    /// Each device's player as last read or written, with the text it was stored as.
-    var decodedPlayers: [String: DecodedPlayer] = [:]
+    /// Each device's player, stored.
+    let players: PlayerStore
     /// Connections for read-only work outside the actor.
     nonisolated let readers: Readers
     let db: Database
@@ -35,6 +35,7 @@ public actor BuiltInMediaApp: MediaApp {
         let store = try CatalogStore(db: db)
         try DemoCatalog.seedIfEmpty(store)
         self.db = db
+        self.players = PlayerStore(db: db)
         self.path = path
         self.readers = Readers(path: path)
         self.store = store
@@ -70,15 +71,11 @@ public actor BuiltInMediaApp: MediaApp {
     public nonisolated static func registeredApps(path: String) throws -> [AppRegistration] {
         let db = try Database(path: path)
         try db.migrate(schemaPart, migrations)
-        return try db.prepare("SELECT registration FROM apps ORDER BY identifier").rows().compactMap { row in
-            row.string(0).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
-        }
+        return try AppRegistrationStore(db: db).all()
     }
 
     public func saveApp(_ app: AppRegistration) throws {
-        let json = String(decoding: try JSONEncoder().encode(app), as: UTF8.self)
-        try db.prepare("INSERT OR REPLACE INTO apps(identifier, registration) VALUES(?,?)")
-            .run([.text(app.identifier), .text(json)])
+        try AppRegistrationStore(db: db).save(app)
     }
 
     /// The app's handlers for one person's requests on one device.
@@ -97,42 +94,9 @@ public actor BuiltInMediaApp: MediaApp {
 
     // MARK: Players
 
-    /// A device's player as last read or written, with the stored text it came from.
-    struct DecodedPlayer {
-        /// The stored machine without its queue.
-        var json: String
-        /// The stored queue's revision (0: the queue is inside `json`, as older databases kept it).
-        var revision: Int64
-        var machine: PlayerMachine
-    }
-
-    /// The device's player, moved on to now. The queue (the large part) is stored apart with a
-    /// revision, so it is decoded only when another process changed it.
+    /// The device's player, moved on to now.
     func player(_ device: String, fromDevice: Bool = false) throws -> PlayerMachine {
-        let row = try db.prepare(
-            """
-            SELECT s.machine, q.revision FROM player_state s LEFT JOIN player_queues q ON q.device = s.device
-            WHERE s.device = ?
-            """
-        ).rows([.text(device)]).first
-        var machine = PlayerMachine()
-        if let json = row?.string(0) {
-            let revision = Int64(row?.int(1) ?? 0)
-            let known = decodedPlayers[device]
-            if let known, known.json == json, known.revision == revision {
-                machine = known.machine
-            } else if var saved = try? JSONDecoder().decode(PlayerMachine.self, from: Data(json.utf8)) {
-                if revision != 0 {
-                    if let known, known.revision == revision {
-                        saved.restoreQueue(known.machine.queue)
-                    } else {
-                        saved.restoreQueue(try storedQueue(device))
-                    }
-                }
-                machine = saved
-                decodedPlayers[device] = DecodedPlayer(json: json, revision: revision, machine: saved)
-            }
-        }
+        var machine = try players.machine(device) ?? PlayerMachine()
         machine.advance(to: clock.now())
         // A real player knows better than the clock what it plays. Out of reach, the clock answers,
         // unless the caller needs the player's own word (`fromDevice`: then that throws).
@@ -141,43 +105,9 @@ public actor BuiltInMediaApp: MediaApp {
         return machine
     }
 
-    private func storedQueue(_ device: String) throws -> [MediaItem] {
-        let row = try db.prepare("SELECT items FROM player_queues WHERE device = ?").rows([.text(device)]).first
-        guard let text = row?.string(0) else { return [] }
-        return (try? JSONDecoder().decode([MediaItem].self, from: Data(text.utf8))) ?? []
-    }
-
-    /// Stores the machine; the queue only when it differs from the one last stored (an unchanged
-    /// queue is the same array, so the comparison is immediate).
+    /// Stores a device's player.
     func save(_ machine: PlayerMachine, device: String) throws {
-        let json = try StreamingJSONEncoder.string(machine.withoutQueue)
-        let known = decodedPlayers[device]
-        var revision = known?.revision ?? 0
-        let queueChanged = known == nil || revision == 0 || known?.machine.queue != machine.queue
-        if queueChanged { revision = Int64.random(in: 1...Int64.max) }
-        let saveState = {
-            try self.db.prepare(
-                """
-                INSERT INTO player_state(device, machine, updated_at) VALUES(?,?,?)
-                ON CONFLICT(device) DO UPDATE SET machine=excluded.machine, updated_at=excluded.updated_at
-                """
-            ).run([.text(device), .text(json), .real(self.clock.now())])
-        }
-        if queueChanged {
-            let items = try StreamingJSONEncoder.string(machine.queue)
-            try db.transaction {
-                try db.prepare(
-                    """
-                    INSERT INTO player_queues(device, revision, items) VALUES(?,?,?)
-                    ON CONFLICT(device) DO UPDATE SET revision=excluded.revision, items=excluded.items
-                    """
-                ).run([.text(device), .integer(revision), .text(items)])
-                try saveState()
-            }
-        } else {
-            try saveState()
-        }
-        decodedPlayers[device] = DecodedPlayer(json: json, revision: revision, machine: machine)
+        try players.save(machine, device: device, at: clock.now())
     }
 
     /// Runs an event on a device's player, saves it and hands the action to the output.
@@ -215,8 +145,7 @@ public actor BuiltInMediaApp: MediaApp {
     // MARK: Settings
 
     public func setSetting(_ key: String, value: String, user: String) throws {
-        try db.prepare("INSERT OR REPLACE INTO user_settings(user, key, value) VALUES(?,?,?)")
-            .run([.text(user), .text(key), .text(value)])
+        try SettingsStore(db: db).set(key, value: value, user: user)
     }
 
     // MARK: Finding items
@@ -225,16 +154,8 @@ public actor BuiltInMediaApp: MediaApp {
     func current(_ type: MediaItemType?, device: String) throws -> MediaItem? {
         guard let item = try player(device).current else { return nil }
         switch type {
-        case .album:
-            let row = try db.prepare("SELECT album_id FROM items WHERE ident = ?").rows([.text(item.identifier)]).first
-            return try row?.int(0).flatMap { try store.item(rowID: Int64($0))?.item }
-        case .artist:
-            let sql = """
-                SELECT artist_id FROM item_artists WHERE item_id = (SELECT id FROM items WHERE ident = ?)
-                ORDER BY position LIMIT 1
-                """
-            let row = try db.prepare(sql).rows([.text(item.identifier)]).first
-            return try row?.int(0).flatMap { try store.item(rowID: Int64($0))?.item }
+        case .album: return try store.album(of: item.identifier)?.item
+        case .artist: return try store.artists(of: item.identifier).first?.item
         default:
             return item
         }

@@ -14,7 +14,7 @@ struct QueueBuilder {
     func queue(for chosen: StoredItem, user: String) throws -> [MediaItem] {
         let disliked = try library.dislikedIdentifiers(user: user)
         var items = try store.playableItems(for: chosen)
-        if chosen.item.type == .song, let artist = try firstArtist(of: chosen) {
+        if chosen.item.type == .song, let artist = try store.firstArtist(of: chosen) {
             items += try store.playableItems(for: artist, limit: 20).filter { $0.rowID != chosen.rowID }
         }
         let keep = items.map(\.item).filter {
@@ -23,11 +23,6 @@ struct QueueBuilder {
         return keep.isEmpty ? [chosen.item] : keep
     }
 
-    func firstArtist(of stored: StoredItem) throws -> StoredItem? {
-        let row = try store.db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ? ORDER BY position LIMIT 1")
-            .rows([.integer(stored.rowID)]).first
-        return try row?.int(0).flatMap { try store.item(rowID: Int64($0)) }
-    }
 
     /// A sensible mix when nothing was asked for: the user's liked songs and library, then the catalog's
     /// most popular songs, without dislikes, shuffled.

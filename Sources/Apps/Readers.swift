@@ -26,8 +26,7 @@ final class Readers: Sendable {
         var queues: QueueBuilder { QueueBuilder(store: store, library: library) }
 
         func setting(_ key: String, user: String) throws -> String? {
-            try store.db.prepare("SELECT value FROM user_settings WHERE user = ? AND key = ?")
-                .rows([.text(user), .text(key)]).first?.string(0)
+            try SettingsStore(db: store.db).value(key, user: user)
         }
     }
 

@@ -163,3 +163,27 @@ extension CatalogStore {
         }
     }
 }
+
+extension CatalogStore {
+    /// The album an item is on.
+    public func album(of identifier: String) throws -> StoredItem? {
+        let row = try db.prepare("SELECT album_id FROM items WHERE ident = ?").rows([.text(identifier)]).first
+        return try row?.int(0).flatMap { try item(rowID: Int64($0)) }
+    }
+
+    /// Every artist credited on an item, the first credited first.
+    public func artists(of identifier: String) throws -> [StoredItem] {
+        let sql = """
+            SELECT \(StoredItem.columns("a")) FROM item_artists ia JOIN items a ON a.id = ia.artist_id
+            WHERE ia.item_id = (SELECT id FROM items WHERE ident = ?) ORDER BY ia.position
+            """
+        return try db.prepare(sql).rows([.text(identifier)]).map(StoredItem.init)
+    }
+
+    /// The first artist credited on an item.
+    public func firstArtist(of stored: StoredItem) throws -> StoredItem? {
+        let row = try db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ? ORDER BY position LIMIT 1")
+            .rows([.integer(stored.rowID)]).first
+        return try row?.int(0).flatMap { try item(rowID: Int64($0)) }
+    }
+}

@@ -1,0 +1,19 @@
+import Catalog
+import Foundation
+
+/// The apps registered on this system, each as its registration's JSON.
+struct AppRegistrationStore {
+    let db: Database
+
+    func all() throws -> [AppRegistration] {
+        try db.prepare("SELECT registration FROM apps ORDER BY identifier").rows().compactMap { row in
+            row.string(0).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
+        }
+    }
+
+    func save(_ app: AppRegistration) throws {
+        let json = String(decoding: try JSONEncoder().encode(app), as: UTF8.self)
+        try db.prepare("INSERT OR REPLACE INTO apps(identifier, registration) VALUES(?,?)")
+            .run([.text(app.identifier), .text(json)])
+    }
+}
