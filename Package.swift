@@ -30,22 +30,24 @@ let package = Package(
             name: "CMPDClient", path: "Sources/CMPDClient", pkgConfig: "libmpdclient",
             providers: [.apt(["libmpdclient-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
+        // SQLite connections, checked statements, typed errors and numbered schema migrations.
+        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
             name: "Understanding", dependencies: ["MediaIntents"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
-            name: "Catalog", dependencies: ["MediaIntents", "CSQLite"],
+            name: "Catalog", dependencies: ["MediaIntents", "Storage", "CSQLite"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(name: "Playback", dependencies: ["MediaIntents"], swiftSettings: strict),
-        .target(name: "Library", dependencies: ["MediaIntents", "Catalog"], swiftSettings: strict),
+        .target(name: "Library", dependencies: ["MediaIntents", "Storage", "Catalog"], swiftSettings: strict),
         // Real music: audio files by their tags, and Music Player Daemon as the player.
         .target(
             name: "MusicFiles",
-            dependencies: ["MediaIntents", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG"],
+            dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG"],
             swiftSettings: strict),
         // Hark's own media app (catalog, players, libraries) behind the app protocol, and the app registry.
         .target(
-            name: "Apps", dependencies: ["MediaIntents", "Catalog", "Playback", "Library"],
+            name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Assistant", dependencies: ["MediaIntents", "Understanding", "Apps"],
@@ -54,15 +56,16 @@ let package = Package(
             name: "Server",
             dependencies: ["Assistant", "CMicroHTTPD", "MediaIntents"],
             resources: [.copy("Resources")], swiftSettings: strict),
-        .executableTarget(name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles"], swiftSettings: strict),
+        .executableTarget(
+            name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles", "Storage"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog", "Storage"]),
         .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback"]),
-        .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles"]),
+        .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback", "Storage"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,3 +1,4 @@
+import Storage
 import Catalog
 public import Foundation
 import Library

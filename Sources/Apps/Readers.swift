@@ -1,3 +1,4 @@
+import Storage
 import Catalog
 import Foundation
 import Library

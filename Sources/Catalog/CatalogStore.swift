@@ -1,3 +1,4 @@
+public import Storage
 import CSQLite
 import Foundation
 import MediaIntents

@@ -1,3 +1,4 @@
+public import Storage
 public import MediaIntents
 
 /// An item as the catalog stores it: the public `MediaItem` plus the keys the resolver ranks on.

@@ -1,3 +1,4 @@
+import Storage
 public import Catalog
 import Foundation
 import MediaIntents

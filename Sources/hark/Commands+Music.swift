@@ -1,3 +1,4 @@
+import Storage
 import Assistant
 import Catalog
 import Foundation

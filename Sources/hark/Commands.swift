@@ -1,3 +1,4 @@
+import Storage
 import Apps
 import Assistant
 import Catalog

@@ -1,3 +1,4 @@
+import Storage
 import CSQLite
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import Storage
 import Catalog
 
 /// Open questions ("Which one?") per person and the device they spoke to, never shared between

@@ -1,3 +1,4 @@
+import Storage
 import Catalog
 
 /// Each person's settings ("explicit": "off"), by name.

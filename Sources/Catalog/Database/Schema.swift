@@ -1,3 +1,4 @@
+import Storage
 /// The catalog's tables. Every item kind lives in `items` (one row per song, album, artist,
 /// playlist, show, episode, audiobook or station) so one FTS5 index and one resolver serve them all;
 /// the columns that only some kinds use (frequency, show, author) are NULL for the rest.

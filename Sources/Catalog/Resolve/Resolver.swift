@@ -1,3 +1,4 @@
+import Storage
 public import MediaIntents
 
 /// A found item with how well it fits the search (higher is better; 1 ≈ exact name).

@@ -18,7 +18,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     public var isConstraint: Bool { code == SQLITE_CONSTRAINT }
 
-    init(code: Int32, extendedCode: Int32? = nil, message: String, context: String) {
+    public init(code: Int32, extendedCode: Int32? = nil, message: String, context: String) {
         self.code = code & 0xFF
         self.extendedCode = extendedCode ?? code
         self.message = message
