@@ -1,29 +1,47 @@
 import Foundation
 import MediaIntents
 
-/// Replies in each language, read from `Resources/<lang>/replies.json`: keys to sentences with
-/// `{placeholders}`. A key missing in a language falls back to English.
+/// Replies in each language, read from `Resources/<lang>/replies/*.json`: one file per intent (and
+/// files for failures, dialogue and the words replies are built from), keys to sentences with
+/// `{placeholders}`. A key missing in a language falls back to English; a key in two files of one
+/// language is an error naming both.
 struct ReplyComposer: Sendable {
     private let tables: [String: [String: String]]
 
     init() throws {
         var tables: [String: [String: String]] = [:]
+        let files = FileManager.default
         if let root = Bundle.module.url(forResource: "Resources", withExtension: nil) {
-            for folder in (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil))
-                ?? []
-            {
-                let url = folder.appendingPathComponent("replies.json")
-                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-                do {
-                    tables[folder.lastPathComponent] = try JSONDecoder().decode([String: String].self, from: data)
-                } catch {
-                    throw AssistantError(message: "\(url.path): \(error)")
+            for language in (try? files.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? [] {
+                let folder = language.appendingPathComponent("replies")
+                let names = ((try? files.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }
+                var table: [String: String] = [:]
+                var source: [String: String] = [:]
+                for name in names.sorted() {
+                    let url = folder.appendingPathComponent(name)
+                    let replies: [String: String]
+                    do {
+                        replies = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
+                    } catch {
+                        throw AssistantError(message: "\(url.path): \(error)")
+                    }
+                    for (key, sentence) in replies {
+                        if let other = source[key] {
+                            throw AssistantError(message: "\(folder.path): \"\(key)\" is in both \(other) and \(name)")
+                        }
+                        table[key] = sentence
+                        source[key] = name
+                    }
                 }
+                if !table.isEmpty { tables[language.lastPathComponent] = table }
             }
         }
         guard tables["en"] != nil else { throw AssistantError(message: "English replies are missing from the bundle") }
         self.tables = tables
     }
+
+    /// The languages with replies, and the keys each has.
+    var keysByLanguage: [String: Set<String>] { tables.mapValues { Set($0.keys) } }
 
     /// The sentence for `key` with its placeholders filled.
     func say(_ key: String, _ values: [String: String] = [:], language: String = "en") -> String {

@@ -256,6 +256,17 @@ struct DisplayNameTests {
         #expect(DisplayNames.pick("Lemon", aliases: nil, language: "ja") == "Lemon")
     }
 
+    /// A reply missing in a language would be said in English: every language has every key.
+    @Test func everyLanguageHasEveryReply() throws {
+        let keys = try ReplyComposer().keysByLanguage
+        let english = try #require(keys["en"])
+        #expect(keys.count >= 8)
+        for (language, own) in keys {
+            #expect(english.subtracting(own).isEmpty, "\(language) lacks \(english.subtracting(own).sorted())")
+            #expect(own.subtracting(english).isEmpty, "\(language) has keys English lacks: \(own.subtracting(english).sorted())")
+        }
+    }
+
     @Test func frenchDropsTheVowelOfDe() {
         #expect(ReplyComposer.frenchElision("Je lance Skyfall de Adele.") == "Je lance Skyfall d'Adele.")
         #expect(
