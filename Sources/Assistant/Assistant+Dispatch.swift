@@ -36,7 +36,13 @@ extension Assistant {
                 values["playlist"] = playlist
                 outcome.reply = say(created ? "add.playlistCreated" : "add.playlist", values)
             default:
-                outcome.reply = say("add.library", values)
+                // An app that said nothing of where it went: as the request asked.
+                if case .playlist(let playlist) = intent.destination {
+                    values["playlist"] = playlist
+                    outcome.reply = say("add.playlist", values)
+                } else {
+                    outcome.reply = say("add.library", values)
+                }
             }
         case .updateMediaAffinity:
             let intent = UpdateMediaAffinityIntent(mediaSearch: search, affinityType: params.affinityType ?? .like)
@@ -51,7 +57,8 @@ extension Assistant {
             switch response.handled {
             case .affinity(.dislikeNotSong): outcome.reply = say("dislike.notSong", title)
             case .affinity(.disliked(let skipped)): outcome.reply = say(skipped ? "dislike.skipped" : "dislike", title)
-            default: outcome.reply = say("like", title)
+            case .affinity(.liked): outcome.reply = say("like", title)
+            default: outcome.reply = say(intent.affinityType == .like ? "like" : "dislike", title)
             }
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)

@@ -38,19 +38,23 @@ public struct AudioTags: Sendable, Hashable {
         return AudioTags(properties: properties.values, seconds: Int(seconds))
     }
 
-    /// Tags from a property map (keys as TagLib names them, upper case).
+    /// Tags from a property map (keys as TagLib names them, upper case). Vorbis comments come
+    /// through as the file stores them, so the names other taggers write are read too ("ALBUM
+    /// ARTIST" from foobar2000, YEAR and TRACKNUM from older tools).
     init(properties: [String: [String]], seconds: Int) {
-        func first(_ key: String) -> String? {
-            properties[key]?.lazy.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+        func first(_ keys: String...) -> String? {
+            keys.lazy.compactMap { key in
+                properties[key]?.lazy.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.first { !$0.isEmpty }
+            }.first
         }
         title = first("TITLE")
         artists = (properties["ARTIST"] ?? []).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
         album = first("ALBUM")
-        albumArtist = first("ALBUMARTIST")
+        albumArtist = first("ALBUMARTIST", "ALBUM ARTIST")
         genre = first("GENRE")
-        year = first("DATE").flatMap(Self.leadingNumber).flatMap { $0 > 0 ? $0 : nil }
-        track = first("TRACKNUMBER").flatMap(Self.leadingNumber).flatMap { $0 > 0 ? $0 : nil }
+        year = first("DATE", "YEAR").flatMap(Self.leadingNumber).flatMap { $0 > 0 ? $0 : nil }
+        track = first("TRACKNUMBER", "TRACKNUM").flatMap(Self.leadingNumber).flatMap { $0 > 0 ? $0 : nil }
         disc = first("DISCNUMBER").flatMap(Self.leadingNumber).flatMap { $0 > 0 ? $0 : nil }
         duration = seconds > 0 ? Double(seconds) : nil
     }

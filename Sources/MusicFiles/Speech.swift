@@ -38,9 +38,9 @@ public enum Speech {
             _ = try start(&started)
             let speakAloud = espeak_ng_OUTPUT_MODE(
                 ENOUTPUT_MODE_SYNCHRONOUS.rawValue | ENOUTPUT_MODE_SPEAK_AUDIO.rawValue)
-            try check(espeak_ng_InitializeOutput(speakAloud, 0, nil), "open the audio device")
-            // Back to handing samples to the callback, whatever happened.
+            // Back to handing samples to the callback, whatever happens.
             defer { _ = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil) }
+            try check(espeak_ng_InitializeOutput(speakAloud, 0, nil), "open the audio device")
             try synthesize(text, voice: voice(for: language), samples: nil)
         }
     }

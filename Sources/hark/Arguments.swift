@@ -46,14 +46,14 @@ struct Arguments {
         }
     }
 
-    /// Where the command is: the first word that is not an option (or the value of `--db`, the one
-    /// option that may come before the command).
+    /// Where the command is: the first word that is neither an option nor the value of one (an
+    /// option may come before the command: `hark --user alice ask …`).
     static func commandIndex(_ argv: [String]) -> Int? {
         var index = 0
         while index < argv.count {
             let arg = argv[index]
             if arg == "--" { return nil }
-            if arg == "--db" {
+            if arg.hasPrefix("--"), !arg.contains("="), takesValue.contains(String(arg.dropFirst(2))) {
                 index += 2
                 continue
             }
@@ -62,6 +62,13 @@ struct Arguments {
         }
         return nil
     }
+
+    /// Every option, of any command, that takes a value.
+    static let takesValue: Set<String> = Set(
+        (CommandSpec.all.flatMap(\.options) + CommandSpec.common).compactMap { option in
+            if case .flag = option.value { return nil }
+            return option.name
+        })
 }
 
 /// A mistake in how hark was called: printed as one line, exit status 2.

@@ -111,8 +111,8 @@ struct CommandLineTests {
         #expect(flag.status == 2 && flag.stderr.contains("--json takes no value"))
         let missing = try await hark(["eval", "--failures"])
         #expect(missing.status == 2 && missing.stderr.contains("--failures needs a value"))
-        // The database may be named before the command.
-        let before = try await hark(["--db", try scratchDatabase(), "ask", "play skyfall by adele"])
+        // Options may come before the command.
+        let before = try await hark(["--db", try scratchDatabase(), "--user", "alice", "ask", "play skyfall by adele"])
         #expect(before.status == 0 && before.stdout == "Playing Skyfall by Adele.\n")
     }
 

@@ -155,6 +155,13 @@ struct AudioTagTests {
         #expect(tags.duration == 3)
     }
 
+    @Test func otherTaggersNamesAreReadToo() throws {
+        let path = temporaryFolder("flac") + "/various.flac"
+        writeFLAC(path, fields: ["TITLE=Roads", "ARTIST=Portishead", "ALBUM ARTIST=Various Artists", "YEAR=1994", "TRACKNUM=5"])
+        let tags = try #require(AudioTags.read(path))
+        #expect(tags.albumArtist == "Various Artists" && tags.year == 1994 && tags.track == 5)
+    }
+
     @Test func id3v2FramesInEveryEncoding() throws {
         let utf16 =
             [UInt8(1), 0xFF, 0xFE]
