@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["Assistant", "CMicroHTTPD", "MediaIntents"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
-            name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles", "Storage"], swiftSettings: strict),
+            name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles"], swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),

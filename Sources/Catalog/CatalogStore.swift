@@ -20,6 +20,9 @@ public final class CatalogStore {
 
     func key(_ text: String) -> String { keyCache.key(text) }
 
+    /// Opens (creating if needed) the catalog in the database file at `path`.
+    public convenience init(path: String) throws { try self.init(db: Database(path: path)) }
+
     /// Opens the catalog in `db`, creating its tables when they are missing.
     public init(db: Database) throws {
         self.db = db

@@ -1,4 +1,3 @@
-import Storage
 import Catalog
 import Foundation
 import MediaIntents
@@ -16,7 +15,7 @@ extension Commands {
         let folder = FileManager.default.temporaryDirectory.path
         let path = arguments.options["db"] ?? "\(folder)/hark-bench-\(tracks)-\(seed).db"
         try ensureBenchCatalog(path: path, tracks: tracks, seed: seed, fresh: arguments.flags.contains("fresh"))
-        let store = try CatalogStore(db: Database(path: path))
+        let store = try CatalogStore(path: path)
         let queries = try NoisyQueries.make(count, seed: seed, store: store)
         let resolver = Resolver(store: store)
         let workOf = try workLookup(store)

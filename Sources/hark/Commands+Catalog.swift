@@ -1,4 +1,3 @@
-import Storage
 import Catalog
 import Foundation
 
@@ -29,7 +28,7 @@ extension Commands {
             )
             return 0
         case nil:
-            let store = try CatalogStore(db: Database(path: dbPath))
+            let store = try CatalogStore(path: dbPath)
             let counts = try store.counts()
             for (type, count) in counts.sorted(by: { $0.key < $1.key }) { print("\(type): \(count)") }
             print("size: \(fileSize(dbPath)) on disk")

@@ -1,21 +1,20 @@
-import Storage
+import Apps
 import Assistant
 import Catalog
 import Foundation
 import MusicFiles
-import Playback
 
 extension Commands {
-    /// The player `--output` names: `mpd://host:port`, else the simulated one.
-    static func output(_ arguments: Arguments) throws -> any PlayerOutput {
-        guard let spec = arguments.options["output"] else { return SimulatedOutput() }
-        if spec == "simulated" { return SimulatedOutput() }
+    /// The built-in app over the database at `dbPath`, playing where `--output` says:
+    /// `mpd://host:port`, else the simulated player.
+    static func builtInApp(_ arguments: Arguments, dbPath: String) throws -> BuiltInMediaApp {
+        guard let spec = arguments.options["output"], spec != "simulated" else { return try BuiltInMediaApp(path: dbPath) }
         guard let address = MPDAddress(spec) else {
             throw UsageError("--output takes mpd://host[:port] or simulated, not \(spec)")
         }
         let output = MPDOutput(address)
         do { try output.ping() } catch { warn("hark: \(error); replies will say so until it answers") }
-        return output
+        return try BuiltInMediaApp(path: dbPath, output: output)
     }
 
     /// `--speak` says the reply aloud; `--speak-to FILE.wav` writes it as audio.
@@ -32,7 +31,7 @@ extension Commands {
 
     /// `hark import FOLDER`: audio files by their tags, reading only what changed since last time.
     static func importFolder(_ folder: String, dbPath: String) throws -> Int32 {
-        let store = try CatalogStore(db: Database(path: dbPath))
+        let store = try CatalogStore(path: dbPath)
         let started = Date()
         var lastDraw = Date.distantPast
         let report = try FolderImporter(store: store).importFolder(folder) { done, total, stage in
@@ -64,7 +63,7 @@ extension Commands {
 
     /// `hark import mpd://host:port`: the songs in Music Player Daemon's database.
     static func importMPD(_ address: MPDAddress, dbPath: String) throws -> Int32 {
-        let store = try CatalogStore(db: Database(path: dbPath))
+        let store = try CatalogStore(path: dbPath)
         let started = Date()
         let entries = try MPDLibrary.entries(address)
         var iterator = entries.enumerated().makeIterator()

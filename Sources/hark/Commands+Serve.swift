@@ -22,7 +22,7 @@ extension Commands {
             throw UsageError(
                 "refusing to listen on \(host) without --tokens: every user needs a bearer token off loopback")
         }
-        let assistant = try Assistant(app: BuiltInMediaApp(path: dbPath, output: output(arguments)))
+        let assistant = try Assistant(app: builtInApp(arguments, dbPath: dbPath))
         let api = HarkAPI(assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) }) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }

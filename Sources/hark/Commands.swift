@@ -1,10 +1,8 @@
-import Storage
 import Apps
 import Assistant
 import Catalog
 import Foundation
 import MusicFiles
-import Playback
 import Understanding
 
 /// The work of each command.
@@ -20,7 +18,7 @@ enum Commands {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("say what to do, e.g. hark ask \"play some jazz\"")
         }
-        let assistant = try understandingAssistant(arguments, dbPath: dbPath, output: output(arguments))
+        let assistant = try understandingAssistant(arguments, dbPath: dbPath, app: builtInApp(arguments, dbPath: dbPath))
         let outcome = await assistant.ask(text, context: context(arguments))
         print(arguments.flags.contains("json") ? json(outcome, pretty: true) : outcome.reply)
         try speakIfAsked(outcome, arguments)
@@ -28,7 +26,7 @@ enum Commands {
     }
 
     static func repl(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
-        let assistant = try Assistant(app: BuiltInMediaApp(path: dbPath, output: output(arguments)))
+        let assistant = try Assistant(app: builtInApp(arguments, dbPath: dbPath))
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive { print("Hark is listening. Say something like \"play some jazz\"; 'quit' to stop.") }
         while true {
@@ -57,8 +55,7 @@ enum Commands {
             return try importFolder(path, dbPath: dbPath)
         }
         let mapping = try ColumnMapping(spec: arguments.options["map"])
-        let db = try Database(path: dbPath)
-        let store = try CatalogStore(db: db)
+        let store = try CatalogStore(path: dbPath)
         let started = Date()
         var lastDraw = Date.distantPast
         let report = try CatalogImporter(store: store).importFile(
@@ -162,12 +159,11 @@ enum Commands {
     }
 
     /// An assistant with the model and tiers the options name (`--model FILE`, `--tiers`).
-    static func understandingAssistant(
-        _ arguments: Arguments, dbPath: String, output: any PlayerOutput = SimulatedOutput()
-    ) throws -> Assistant {
+    static func understandingAssistant(_ arguments: Arguments, dbPath: String, app: BuiltInMediaApp? = nil) throws
+        -> Assistant
+    {
         let model = try arguments.options["model"].map { try IntentModel(contentsOf: URL(fileURLWithPath: $0)) }
-        return try Assistant(
-            app: BuiltInMediaApp(path: dbPath, output: output), model: model, tiers: try tiers(arguments))
+        return try Assistant(app: app ?? BuiltInMediaApp(path: dbPath), model: model, tiers: try tiers(arguments))
     }
 
     /// The tiers `--tiers` names: grammar, tolerant (grammar + tolerant) or all.
