@@ -1,4 +1,3 @@
-import Apps
 import Assistant
 import Foundation
 import MusicFiles

@@ -1,7 +1,5 @@
 import Assistant
-import Catalog
 import Foundation
-import Understanding
 
 /// Writes a line to standard error.
 func warn(_ text: String) {
