@@ -23,8 +23,6 @@ public actor BuiltInMediaApp: MediaApp {
     public static let speedRange = PlayerMachine.rateRange
     /// Memory SQLite holds, every connection's page cache together.
     public static var sqliteMemoryBytes: Int64 { Database.memoryUsed }
-    /// The database file.
-    public nonisolated let path: String
 
     /// Opens (or creates and fills with the demo catalog) the database at `path`.
     public init(path: String, clock: any PlayerClock = SystemClock(), output: any PlayerOutput = SimulatedOutput())
@@ -37,7 +35,6 @@ public actor BuiltInMediaApp: MediaApp {
         try DemoCatalog.seedIfEmpty(store)
         self.db = db
         self.players = PlayerStore(db: db)
-        self.path = path
         self.readers = Readers(path: path)
         self.store = store
         self.resolver = Resolver(store: store)
@@ -67,12 +64,10 @@ public actor BuiltInMediaApp: MediaApp {
                 """)
     ]
 
-    /// Apps registered in the database at `path` (read on a connection of its own, before the
-    /// assistant's understanding is built).
-    public nonisolated static func registeredApps(path: String) throws -> [AppRegistration] {
-        let db = try Database(path: path)
-        try db.migrate(schemaPart, migrations)
-        return try AppRegistrationStore(db: db).all()
+    /// The apps registered in this database (read on a reader connection, before the assistant's
+    /// understanding is built).
+    public nonisolated func registeredApps() throws -> [AppRegistration] {
+        try readers.with { try AppRegistrationStore(db: $0.store.db).all() }
     }
 
     public func saveApp(_ app: AppRegistration) throws {

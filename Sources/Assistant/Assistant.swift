@@ -47,7 +47,7 @@ public final class Assistant: Sendable {
         self.tiers = tiers
         self.builtInApp = app
         var registry = registry
-        for app in try BuiltInMediaApp.registeredApps(path: app.path) { registry.register(app) }
+        for registered in try app.registeredApps() { registry.register(registered) }
         self.comprehension = Mutex(
             Comprehension(
                 understander: try Self.understander(registry: registry, model: model), registry: registry,

@@ -65,7 +65,7 @@ extension HarkAPI {
         }
     }
 
-    /// Runs blocking work (a program that renders speech) on a thread outside the concurrency pool,
+    /// Runs blocking work (speech synthesis) on a thread outside the concurrency pool,
     /// so the pool's few threads go on answering other requests meanwhile.
     static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

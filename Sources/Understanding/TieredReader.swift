@@ -61,10 +61,12 @@ struct TieredReader {
         var grammarReadings = tiers.contains(.grammar) ? readings(Array(words.indices), skips: 0, tier: .grammar, limit: limit) : []
         // A wake word is never the start of a name ("アレクサ、あいみょん流して" is not a song called
         // "アレクサ、あいみょん"): where the best reading's name took one in, the words after them are read.
-        let wakeWords = padding.leadingWakeWords(words)
-        if wakeWords > 0, wakeWords < words.count, let nameStart = grammarReadings.first?.firstNameStart, nameStart < wakeWords {
-            let rest = readings(Array(words.indices.dropFirst(wakeWords)), skips: 0, tier: .grammar, limit: limit)
-            if !rest.isEmpty { grammarReadings = rest }
+        if let nameStart = grammarReadings.first?.firstNameStart {
+            let wakeWords = padding.leadingWakeWords(words)
+            if nameStart < wakeWords, wakeWords < words.count {
+                let rest = readings(Array(words.indices.dropFirst(wakeWords)), skips: 0, tier: .grammar, limit: limit)
+                if !rest.isEmpty { grammarReadings = rest }
+            }
         }
         guard let model else {
             if !grammarReadings.isEmpty || !tiers.contains(.tolerant) { return grammarReadings.map(\.interpretation) }
