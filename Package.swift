@@ -54,7 +54,7 @@ let package = Package(
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Server",
-            dependencies: ["Assistant", "CMicroHTTPD", "MediaIntents"],
+            dependencies: ["Assistant", "CMicroHTTPD"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
             name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles"], swiftSettings: strict),

@@ -1,6 +1,5 @@
 import Assistant
 import Foundation
-import MediaIntents
 
 /// The library, playlists, vocabulary and apps, without speech.
 extension HarkAPI {

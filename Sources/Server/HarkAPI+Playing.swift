@@ -1,6 +1,5 @@
 import Assistant
 import Foundation
-import MediaIntents
 
 /// Requests about what plays: ask, now playing, the event stream, search and the player buttons.
 extension HarkAPI {

@@ -1,6 +1,5 @@
 public import Assistant
 public import Foundation
-import MediaIntents
 
 /// Hark's JSON API under `/v1`, on top of one `Assistant`: ask, now playing, player buttons,
 /// search, library, vocabulary, apps, health and metrics. Users come from the request body or a

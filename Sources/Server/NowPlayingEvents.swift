@@ -1,5 +1,5 @@
+import Assistant
 import Foundation
-import MediaIntents
 import Synchronization
 
 /// Server-Sent Events for `GET /v1/events`: each open stream hears a `now-playing` event when a

@@ -1,6 +1,5 @@
 import Assistant
 import Foundation
-import MediaIntents
 
 /// How the API writes its answers: JSON bodies, errors that name what is wrong, the access log.
 extension HarkAPI {

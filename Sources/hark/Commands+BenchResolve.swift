@@ -1,6 +1,6 @@
+import Assistant
 import Catalog
 import Foundation
-import MediaIntents
 
 extension Commands {
     /// `hark bench resolve`: top-1/top-4 accuracy and latency of Hark's resolver against two

@@ -1,7 +1,6 @@
 import Apps
 import Assistant
 import Foundation
-import MediaIntents
 
 extension Commands {
     /// `hark vocabulary [TYPE [PHRASE…]]`: show the user's vocabulary, or replace one type's list.
