@@ -113,14 +113,24 @@ extension BuiltInMediaApp {
             queue = try queues.mix(user: user)
             outcome = .mix(emptyLibrary: false)
         }
-        guard let first = queue.first else { return IntentResponse(code: .failure, handled: .notFound) }
-        // Mixes, stations and browsing play in a shuffled order unless the request said otherwise.
+        guard let first = queue.first else {
+            // Something was found, but it holds nothing to hear (an artist without songs, a
+            // playlist of dislikes): nothing starts, and the reply says so.
+            return IntentResponse(
+                code: .failure, items: Array(intent.mediaItems.prefix(1)),
+                handled: intent.mediaItems.isEmpty ? .notFound : .nothingToPlay)
+        }
+        // Mixes, stations and browsing play in a shuffled order unless the request said otherwise;
+        // an album, a book, an episode or a song plays in order. Nothing carries over from the
+        // request before.
         let shuffledByKind: Bool
         switch outcome {
         case .mix, .browse, .station: shuffledByKind = true
         case .item, .resumed, .myMusic: shuffledByKind = false
         }
-        let shuffled = intent.playShuffled ?? (shuffledByKind ? true : nil)
+        let shuffled = intent.playShuffled ?? shuffledByKind
+        // Shuffling a collection may start anywhere in it; a chosen song or episode plays first.
+        let chosenFirst = outcome == .item && intent.mediaItems.first?.type.isSingle == true
         // Books and episodes start where this user left them; anything else when asked to resume.
         var resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
         if resumeAt == 0, intent.playbackQueueLocation == .now, UserLibrary.resumableTypes.contains(first.type),
@@ -134,7 +144,7 @@ extension BuiltInMediaApp {
             var action = machine.play(
                 queue, shuffled: shuffled, repeatMode: repeatMode,
                 location: intent.playbackQueueLocation, startPosition: resumeAt,
-                shuffleFirst: outcome != .item || intent.mediaItems.first?.type != .song,
+                shuffleFirst: !chosenFirst,
                 now: now)
             if let speed = intent.playbackSpeed, intent.playbackQueueLocation == .now {
                 _ = machine.handle(.changeRate(speed), now: now)

@@ -11,7 +11,8 @@ struct QueueBuilder {
     let store: CatalogStore
     let library: UserLibrary
 
-    /// The chosen item's own tracks and, after a song, more by its artist, without dislikes.
+    /// The chosen item's own tracks and, after a song, more by its artist, without dislikes (the
+    /// chosen song itself stays: it was asked for). Empty when the item holds nothing to hear.
     func queue(for chosen: StoredItem, user: String) throws -> [MediaItem] {
         let disliked = try library.dislikedIdentifiers(user: user)
         var items = try store.playableItems(for: chosen)
@@ -21,7 +22,7 @@ struct QueueBuilder {
         let keep = items.map(\.item).filter {
             $0.identifier == chosen.item.identifier || !disliked.contains($0.identifier)
         }
-        return keep.isEmpty ? [chosen.item] : keep
+        return keep
     }
 
 

@@ -11,6 +11,7 @@ extension Assistant {
         let status: CommandStatus
         var key: String
         var values: [String: String] = [:]
+        var liveItem: MediaItem?
         do {
             switch intent {
             case .setVolume, .changeVolume, .mute, .unmute:
@@ -37,6 +38,11 @@ extension Assistant {
                 }
                 status = try await builtInApp.command(command, device: device)
                 let info = try await builtInApp.nowPlaying(device)
+                if status == .commandDisabled, let item = info.item, item.type.isLive,
+                    !info.supportedCommands.contains(command.name)
+                {
+                    liveItem = item
+                }
                 if let item = info.item { values = replies.values(for: item, language: language) }
                 switch command {
                 case .skip(let seconds): values["amount"] = replies.duration(abs(seconds), language: language)
@@ -64,9 +70,13 @@ extension Assistant {
         case .success: outcome.reply = replies.say(key, values, language: language)
         case .commandFailed where key == "command.rateOutOfRange": outcome.reply = replies.say(key, language: language)
         case .commandDisabled:
-            outcome.reply = replies.say(
-                "command.disabled", ["command": Self.spokenName(intent), "app": app.name],
-                language: language)
+            if let liveItem {
+                // The content cannot take it (seed 002: the app disables the command and Siri says why).
+                outcome.reply = replies.sayItem("command.live", liveItem, language: language)
+            } else {
+                outcome.reply = replies.say(
+                    "command.disabled", ["command": Self.spokenName(intent), "app": app.name], language: language)
+            }
         default: outcome.reply = replies.say("command.\(status.rawValue)", language: language)
         }
     }

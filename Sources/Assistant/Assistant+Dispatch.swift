@@ -103,15 +103,27 @@ extension Assistant {
             outcome.reply = replies.say("fail.playerUnreachable", language: language)
             return
         }
-        guard response.code.isSuccess, let first = response.items.first else {
+        if response.handled == .nothingToPlay, let found = response.items.first {
+            let key = "fail.empty.\(found.type.rawValue)"
+            outcome.reply = replies.sayItem(replies.has(key) ? key : "fail.empty.other", found, language: language)
+            return
+        }
+        guard response.code.isSuccess, let asked = response.items.first else {
             outcome.reply = replies.say("fail.notFound.noQuery", language: language)
             return
         }
-        var values = replies.values(for: first, language: language)
-        values["what"] = describe(intent.mediaSearch, language: language)
-        values["rate"] = intent.playbackSpeed.map(NumberWords.format) ?? ""
+        // The reply tells what the player does now, read back from it: the item it plays, and the
+        // modes it plays in, not what the request hoped for.
+        let info = intent.playbackQueueLocation == .now ? try? await builtInApp.nowPlaying(outcome.device) : nil
+        let playing = info?.item ?? asked
         var played = PlayOutcome.item
         if case .played(let how) = response.handled { played = how }
+        // A song or an episode asked for is the one named; a collection (album, playlist, artist,
+        // show) is named when what plays comes from it.
+        let first = played == .item && (asked.type.isSingle || asked.type == .podcastShow) ? playing : asked
+        var values = replies.values(for: first, language: language)
+        values["what"] = describe(intent.mediaSearch, language: language)
+        values["rate"] = info.map { NumberWords.format($0.rate) } ?? ""
         switch played {
         case .resumed: outcome.reply = replies.say("play.resume", values, language: language)
         case .mix(let emptyLibrary):
@@ -125,15 +137,18 @@ extension Assistant {
             if intent.playbackQueueLocation != .now {
                 outcome.reply = replies.say(
                     "queue.\(intent.playbackQueueLocation.rawValue)", values, language: language)
-            } else if intent.playShuffled == true {
+            } else if intent.playShuffled == true, info?.shuffle == true {
                 outcome.reply = replies.say("play.shuffled", values, language: language)
-            } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all {
+            } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all, info?.repeatMode != .off {
                 outcome.reply = replies.say("play.repeat", values, language: language)
-            } else if intent.playbackSpeed != nil {
+            } else if let speed = intent.playbackSpeed, info?.rate == speed {
                 outcome.reply = replies.say("play.speed", values, language: language)
             } else {
                 let key = "play.\(first.type.rawValue)"
                 outcome.reply = replies.sayItem(replies.has(key) ? key : "play.other", first, language: language)
+                if intent.playbackSpeed != nil, info?.supportedCommands.contains("changeRate") == false {
+                    outcome.reply += " " + replies.say("play.liveSpeed", language: language)
+                }
             }
         }
     }

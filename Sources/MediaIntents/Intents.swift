@@ -76,6 +76,23 @@ public enum NowPlayingCommand: Codable, Sendable, Hashable {
     case changeRate(Double)
     case changeRepeatMode(RepeatMode)
     case changeShuffle(Bool)
+
+    /// The command's name, as a command centre lists it ("skip", "changeRate", …).
+    public var name: String {
+        switch self {
+        case .play: return "play"
+        case .pause: return "pause"
+        case .stop: return "stop"
+        case .togglePlayPause: return "togglePlayPause"
+        case .nextTrack: return "nextTrack"
+        case .previousTrack: return "previousTrack"
+        case .skip: return "skip"
+        case .seek: return "seek"
+        case .changeRate: return "changeRate"
+        case .changeRepeatMode: return "changeRepeatMode"
+        case .changeShuffle: return "changeShuffle"
+        }
+    }
 }
 
 /// A change to the speaker's volume.

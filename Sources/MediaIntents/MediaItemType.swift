@@ -11,6 +11,22 @@ public enum MediaItemType: String, Codable, Sendable, CaseIterable {
         default: return true
         }
     }
+
+    /// Broadcast live: it plays as it is sent, with no seeking, speed or repeat.
+    public var isLive: Bool {
+        switch self {
+        case .radioStation, .station, .musicStation, .podcastStation, .algorithmicRadioStation, .news: return true
+        default: return false
+        }
+    }
+
+    /// One thing to hear, not a collection of them (an album, a playlist, an artist, a show).
+    public var isSingle: Bool {
+        switch self {
+        case .song, .podcastEpisode, .radioStation, .station, .musicStation, .news: return true
+        default: return false
+        }
+    }
 }
 
 /// How the results of a search are ordered ("the newest", "the most popular").

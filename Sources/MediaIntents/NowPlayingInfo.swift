@@ -18,10 +18,14 @@ public struct NowPlayingInfo: Codable, Sendable, Hashable {
     public var queueCount: Int
     /// The next few items, in play order.
     public var upNext: [MediaItem]
+    /// The commands the item playing takes now (a live station has no seek, skip or speed), as a
+    /// command centre shows its buttons.
+    public var supportedCommands: [String]
 
     public init(
         item: MediaItem?, state: PlaybackState, position: Double, duration: Double?, rate: Double, shuffle: Bool,
-        repeatMode: RepeatMode, volume: Int, muted: Bool, queueIndex: Int?, queueCount: Int, upNext: [MediaItem]
+        repeatMode: RepeatMode, volume: Int, muted: Bool, queueIndex: Int?, queueCount: Int, upNext: [MediaItem],
+        supportedCommands: [String] = []
     ) {
         self.item = item
         self.state = state
@@ -35,6 +39,7 @@ public struct NowPlayingInfo: Codable, Sendable, Hashable {
         self.queueIndex = queueIndex
         self.queueCount = queueCount
         self.upNext = upNext
+        self.supportedCommands = supportedCommands
     }
 }
 

@@ -58,6 +58,8 @@ public enum HandledOutcome: Sendable, Hashable {
     case affinity(AffinityOutcome)
     /// Nothing fit what was asked.
     case notFound
+    /// The item found holds nothing to hear (an artist without songs, a playlist of dislikes).
+    case nothingToPlay
     /// The player could not be reached; nothing changed.
     case playerUnreachable
 }

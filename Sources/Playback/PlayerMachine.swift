@@ -16,6 +16,11 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     public private(set) var muted = false
     /// Commands the app turned off; they answer `commandDisabled`.
     public var disabledCommands: Set<String> = []
+    /// The speed spoken content (podcasts, audiobooks) plays at: kept from one to the next, as
+    /// podcast apps keep it; music and radio always start at 1×.
+    public var spokenRate: Double { keptSpokenRate ?? 1 }
+    /// Optional so a player stored before it existed still reads.
+    private var keptSpokenRate: Double?
     /// Position at `anchorTime`; while playing, position grows with time × rate.
     private var anchorPosition: Double = 0
     private var anchorTime: Double = 0
@@ -86,7 +91,8 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         return NowPlayingInfo(
             item: current, state: state, position: (position(at: now) * 10).rounded() / 10,
             duration: current?.duration, rate: rate, shuffle: shuffle, repeatMode: repeatMode, volume: volume,
-            muted: muted, queueIndex: cursor, queueCount: queue.count, upNext: upcoming)
+            muted: muted, queueIndex: cursor, queueCount: queue.count, upNext: upcoming,
+            supportedCommands: supportedCommands)
     }
 
     /// Moves past items that finished while time passed, honouring repeat.
@@ -110,6 +116,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
                 return
             }
         }
+        if cursor != index { rate = rateFor(queue[order[index]]) }
         cursor = index
         anchorPosition = position
         anchorTime = now
@@ -132,8 +139,10 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
             return .enqueue(items)
         }
         queue = items
-        if let shuffled { shuffle = shuffled }
-        if let repeatMode { self.repeatMode = repeatMode }
+        // A new queue takes its modes from the request (and what its content calls for, which the
+        // caller passes), never from what the previous request left.
+        shuffle = shuffled ?? false
+        self.repeatMode = repeatMode ?? .off
         // The item asked for plays first; shuffle mixes what follows it.
         order = Array(queue.indices)
         if shuffle { order = shuffleFirst ? shuffledOrder(order) : [0] + shuffledOrder(Array(order.dropFirst())) }
@@ -141,6 +150,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         state = .playing
         anchorPosition = startPosition
         anchorTime = now
+        rate = rateFor(current)
         return .load(queue: order.map { queue[$0] }, index: 0, position: startPosition)
     }
 
@@ -148,6 +158,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     public mutating func handle(_ command: NowPlayingCommand, now: Double) -> (CommandStatus, PlayerAction) {
         if disabledCommands.contains(Self.name(of: command)) { return (.commandDisabled, .none) }
         advance(to: now)
+        if let current, !ContentRules.supports(current.type, command) { return (.commandDisabled, .none) }
         let position = position(at: now)
         switch command {
         case .play:
@@ -192,6 +203,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
             anchorPosition = position
             anchorTime = now
             rate = newRate
+            if let current, ContentRules.isSpoken(current.type) { keptSpokenRate = newRate }
             return (.success, .setRate(newRate))
         case .changeRepeatMode(let mode):
             repeatMode = mode
@@ -239,6 +251,19 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         anchorPosition = 0
         anchorTime = now
         if state == .stopped { state = .playing }
+        rate = rateFor(current)
+    }
+
+    /// The speed an item starts at: spoken content at the speed kept for it, anything else at 1×.
+    private func rateFor(_ item: MediaItem?) -> Double {
+        item.map { ContentRules.isSpoken($0.type) } == true ? spokenRate : 1
+    }
+
+    /// Commands the current item takes, by its kind and the app's switches (the command centre).
+    public var supportedCommands: [String] {
+        ContentRules.commandNames.filter { name in
+            !disabledCommands.contains(name) && (current.map { ContentRules.supports($0.type, named: name) } ?? true)
+        }
     }
 
     private mutating func setState(_ newState: PlaybackState, now: Double) {
@@ -259,19 +284,5 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     }
 
     /// The name a command is disabled by ("pause", "skip", "changeRate", …).
-    public static func name(of command: NowPlayingCommand) -> String {
-        switch command {
-        case .play: return "play"
-        case .pause: return "pause"
-        case .stop: return "stop"
-        case .togglePlayPause: return "togglePlayPause"
-        case .nextTrack: return "nextTrack"
-        case .previousTrack: return "previousTrack"
-        case .skip: return "skip"
-        case .seek: return "seek"
-        case .changeRate: return "changeRate"
-        case .changeRepeatMode: return "changeRepeatMode"
-        case .changeShuffle: return "changeShuffle"
-        }
-    }
+    public static func name(of command: NowPlayingCommand) -> String { command.name }
 }
