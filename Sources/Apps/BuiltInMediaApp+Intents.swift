@@ -22,12 +22,81 @@ extension BuiltInMediaApp {
         {
             return [.success(unfinished.item)]
         }
-        let found = try await find(search, user: user, device: device)
+        // "Play my playlist", "play my station" without a name: one of the user's own, or which.
+        if !search.hasName, search.reference == .my, let type = search.mediaType, type == .playlist || type.isLive {
+            return try readers.with { try Self.ownChoice(type, reader: $0, user: user) }
+        }
+        var found = try await find(search, user: user, device: device)
         guard let best = found.first else { return [.needsValue] }
-        if best.item.isExplicit, try readers.with({ try $0.setting("explicit", user: user) }) == "off" {
+        // The kind asked for is a constraint: "play my station" never plays a band called Metro
+        // Station. When only another kind fits, it is offered, not played.
+        if search.reference != .currentlyPlaying, let kind = search.mediaType, Self.constrainedKinds.contains(kind) {
+            found = found.filter { Self.sameKind($0.item.type, kind) }
+            guard !found.isEmpty else { return [.confirmationRequired(best.item)] }
+        }
+        // A weak match is offered, not played: a wrong thing played confidently is worse than asking.
+        if let top = found.first, search.hasName, search.mediaIdentifier == nil, search.reference != .currentlyPlaying,
+            top.nameMatch < Self.confidentMatch, !Self.namesAgree(search, top.item)
+        {
+            return [.confirmationRequired(top.item)]
+        }
+        if let best = found.first, best.item.isExplicit, try readers.with({ try $0.setting("explicit", user: user) }) == "off" {
             return [.unsupported(.explicitContentSettings)]
         }
         return found.map { .success($0.item) }
+    }
+
+    /// Below this name similarity (`hark bench resolve` calibrates it: at 0.8 about 99 % of right
+    /// answers are still acted on) the best match is offered rather than played.
+    static let confidentMatch = 0.8
+
+    /// Whether the said names are the item's, counting the names it has in other scripts (周杰伦 for
+    /// Jay Chou), which the resolver's name match does not weigh.
+    static func namesAgree(_ search: MediaSearch, _ item: MediaItem) -> Bool {
+        func close(_ said: String, _ names: [String]) -> Bool {
+            let key = NameFolding.key(said)
+            return names.contains { NameSimilarity.score(key, NameFolding.key($0)) >= confidentMatch }
+        }
+        let titles = [item.title] + (item.aliases ?? [])
+        let artists = (item.artist.map { [$0] } ?? []) + (item.artistAliases ?? [])
+        if let name = search.mediaName ?? search.albumName {
+            guard close(name, titles) else { return false }
+            return search.artistName.map { close($0, artists) } ?? true
+        }
+        return search.artistName.map { close($0, item.type == .artist ? titles : artists) } ?? false
+    }
+
+    /// Kinds that, when a request names them, only that kind may play.
+    static let constrainedKinds: Set<MediaItemType> = [
+        .playlist, .radioStation, .station, .musicStation, .album, .audioBook, .podcastShow, .podcastEpisode, .artist,
+    ]
+
+    /// Whether an item of kind `found` is what a request for kind `asked` wants (a station is a
+    /// station whatever its flavour; an episode answers a request for a podcast).
+    static func sameKind(_ found: MediaItemType, _ asked: MediaItemType) -> Bool {
+        if found == asked { return true }
+        if asked.isLive { return found.isLive }
+        return asked == .podcastShow && found == .podcastEpisode
+    }
+
+    /// The user's own playlist or station for a request that names none: the one added to (or
+    /// played) last when there is one, else which of them.
+    static func ownChoice(_ type: MediaItemType, reader: Readers.Reader, user: String) throws
+        -> [ResolutionResult<MediaItem>]
+    {
+        if type == .playlist {
+            let mine = try reader.library.playlists(user: user)
+            if mine.count == 1 { return [.success(mine[0].item)] }
+            guard !mine.isEmpty else { return [.needsValue] }
+            let last = try reader.library.lastAddedPlaylist(user: user)
+            let ordered = (last.map { [$0] } ?? []) + mine.filter { $0.rowID != last?.rowID }
+            return [.disambiguation(Array(ordered.prefix(4)).map(\.item))]
+        }
+        if let last = try reader.library.history(user: user, limit: 200).first(where: { $0.item.type.isLive }) {
+            return [.success(last.item)]
+        }
+        let stations = try reader.store.items(where: "i.type = 'radioStation'", order: "i.popularity DESC", limit: 4)
+        return stations.isEmpty ? [.needsValue] : [.disambiguation(stations.map(\.item))]
     }
 
     /// A play request that names nothing: "play", "play music", "play my library".
@@ -61,7 +130,7 @@ extension BuiltInMediaApp {
                     outcome: .station(seed: seed.title))
             }
             if let chosen = intent.mediaItems.first, let stored = try reader.store.item(identifier: chosen.identifier) {
-                if Self.isBrowse(intent.mediaSearch) {
+                if Self.isBrowse(intent.mediaSearch), !stored.item.type.isLive {
                     // "Play some jazz": everything that fits, not only the first hit, shuffled.
                     let fitting = try reader.resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item)
                     return PlannedPlay(queue: fitting, outcome: .browse)
@@ -215,7 +284,20 @@ extension BuiltInMediaApp {
         case .library:
             try library.addToLibrary(item, user: user, at: now)
             return IntentResponse(code: .success, items: [item], handled: .added(.library))
-        case .playlist(let name):
+        case .playlist(let said):
+            var name = said
+            if said.isEmpty {
+                // "Add this to my playlist": the one added to last, the only one, or which.
+                let mine = try library.playlists(user: user)
+                if let last = try library.lastAddedPlaylist(user: user) ?? (mine.count == 1 ? mine.first : nil) {
+                    name = last.item.title
+                } else if mine.isEmpty {
+                    return IntentResponse(code: .failure, items: [item], handled: .added(.noPlaylist))
+                } else {
+                    let choices = Array(mine.prefix(4)).map(\.item)
+                    return IntentResponse(code: .needsChoice, items: choices, handled: .added(.choosePlaylist))
+                }
+            }
             do {
                 let addition = try library.add(try expand(item), toPlaylist: name, user: user)
                 return IntentResponse(

@@ -44,13 +44,18 @@ extension Assistant {
         guard let top = interpretations.first else { return nil }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(top.understood.intent) else { return top.understood }
+        // A reading that names nothing ("play music") is not replaced by one that reads a name into
+        // it, unless it browses for a genre or mood the catalog has nothing of and a rival names
+        // something it has for certain ("play Holiday": the song, not Christmas music).
+        let overEmptyBrowse = await nameOverEmptyBrowse(
+            top.understood, rivals: interpretations.prefix(5), context: context, device: device)
+        if overEmptyBrowse != top.understood { return overEmptyBrowse }
+        let topNames = top.understood.search?.hasName == true || top.understood.params?.destination != nil
+        guard topNames else { return top.understood }
         let sameIntent = interpretations.prefix(5).filter {
             $0.understood.intent == top.understood.intent && $0.score >= top.score - Self.wideChoiceMargin
         }
         guard sameIntent.count > 1 else { return top.understood }
-        // A reading that names nothing ("play music") is not replaced by one that reads a name into it.
-        let topNames = top.understood.search?.hasName == true || top.understood.params?.destination != nil
-        guard topNames else { return top.understood }
         // The grammar's best reading stands unless it names nothing the catalog has and a close
         // rival names something it has for certain.
         let topFit = await self.fit(top.understood, user: context.user, device: device)
@@ -67,6 +72,26 @@ extension Assistant {
             }
         }
         return best
+    }
+
+    /// `top`, or, when it reads a genre or mood the catalog has nothing of ("holiday" as Christmas
+    /// music), a rival of the same intent that names a title the catalog has for certain.
+    private func nameOverEmptyBrowse(
+        _ top: Understood, rivals: ArraySlice<Interpretation>, context: RequestContext, device: String
+    ) async -> Understood {
+        guard top.intent == .playMedia, let search = top.search, search.genreNames != nil || search.moodNames != nil
+        else { return top }
+        let tagsOnly = MediaSearch(genreNames: search.genreNames, moodNames: search.moodNames)
+        guard (try? await builtInApp.items(for: tagsOnly, user: context.user, limit: 1))?.isEmpty == true else {
+            return top
+        }
+        for rival in rivals.dropFirst()
+        where rival.understood.intent == top.intent && rival.understood.search?.mediaName != nil {
+            if await fit(rival.understood, user: context.user, device: device) >= Self.strongFit {
+                return rival.understood
+            }
+        }
+        return top
     }
 
     /// The request's readings through the given tiers, with the user's vocabulary, unsure ones

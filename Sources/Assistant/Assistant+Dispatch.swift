@@ -28,20 +28,28 @@ extension Assistant {
                 let item = response.items.first
             else { return }
             var values = replies.values(for: item, language: language)
+            // Chosen from "Which one?": the reply says which ("Added Holiday by Madonna to …").
+            let chosen = search.mediaIdentifier != nil && item.artist != nil
+            let which = { (key: String) in chosen && self.replies.has(key + ".byArtist") ? key + ".byArtist" : key }
             switch response.handled {
+            case .added(.choosePlaylist):
+                outcome.reply = say(
+                    "ask.whichPlaylist", ["choices": spokenList(response.items, language: language)])
+            case .added(.noPlaylist):
+                outcome.reply = say("add.noPlaylist", values)
             case .added(.playlistNotEditable(let playlist)):
                 values["playlist"] = playlist
                 outcome.reply = say("add.playlistNotEditable", values)
             case .added(.playlist(let playlist, let created)):
                 values["playlist"] = playlist
-                outcome.reply = say(created ? "add.playlistCreated" : "add.playlist", values)
+                outcome.reply = say(which(created ? "add.playlistCreated" : "add.playlist"), values)
             default:
                 // An app that said nothing of where it went: as the request asked.
                 if case .playlist(let playlist) = intent.destination {
                     values["playlist"] = playlist
-                    outcome.reply = say("add.playlist", values)
+                    outcome.reply = say(which("add.playlist"), values)
                 } else {
-                    outcome.reply = say("add.library", values)
+                    outcome.reply = say(which("add.library"), values)
                 }
             }
         case .updateMediaAffinity:
@@ -53,12 +61,15 @@ extension Assistant {
                     outcome: &outcome),
                 let item = response.items.first
             else { return }
-            let title = ["title": replies.values(for: item, language: language)["title"] ?? item.title]
+            let title = replies.values(for: item, language: language)
+            // Chosen from "Which one?": the reply says which.
+            let chosen = search.mediaIdentifier != nil && item.artist != nil
+            let which = { (key: String) in chosen && self.replies.has(key + ".byArtist") ? key + ".byArtist" : key }
             switch response.handled {
             case .affinity(.dislikeNotSong): outcome.reply = say("dislike.notSong", title)
-            case .affinity(.disliked(let skipped)): outcome.reply = say(skipped ? "dislike.skipped" : "dislike", title)
-            case .affinity(.liked): outcome.reply = say("like", title)
-            default: outcome.reply = say(intent.affinityType == .like ? "like" : "dislike", title)
+            case .affinity(.disliked(let skipped)): outcome.reply = say(which(skipped ? "dislike.skipped" : "dislike"), title)
+            case .affinity(.liked): outcome.reply = say(which("like"), title)
+            default: outcome.reply = say(which(intent.affinityType == .like ? "like" : "dislike"), title)
             }
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)
@@ -193,6 +204,14 @@ extension Assistant {
                 return replies.say(
                     "fail.\(reason.rawValue)", ["app": app.name, "title": search.mediaName ?? ""],
                     language: language)
+            case .confirmationRequired(let closest):
+                outcome.code = .needsConfirmation
+                outcome.items = [closest]
+                return replies.say(
+                    "ask.offer",
+                    ["notFound": notFoundReply(search, language: language),
+                     "choice": spokenList([closest], language: language)],
+                    language: language)
             case .disambiguation(let choices):
                 outcome.code = .needsChoice
                 outcome.items = choices
@@ -200,6 +219,9 @@ extension Assistant {
                     "ask.which", ["choices": spokenList(choices, language: language)], language: language)
             case .needsValue:
                 outcome.code = .failure
+                if search.reference == .my, search.mediaType == .playlist, !search.hasName {
+                    return replies.say("fail.noPlaylists", language: language)
+                }
                 if search.reference == .currentlyPlaying
                     || !search.hasName && search.genreNames == nil
                         && search.moodNames == nil && search.releaseDate == nil
@@ -213,11 +235,21 @@ extension Assistant {
                     }
                     return replies.say("affinity.nothingPlaying", language: language)
                 }
-                return replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
+                return notFoundReply(search, language: language)
             default: continue
             }
         }
         return nil
+    }
+
+    /// "I couldn't find the playlist Holiday." when a kind was asked for, else "I couldn't find X."
+    func notFoundReply(_ search: MediaSearch, language: String) -> String {
+        if let type = search.mediaType, let name = search.mediaName ?? search.albumName ?? search.artistName,
+            replies.has("fail.notFound.\(type.rawValue)")
+        {
+            return replies.say("fail.notFound.\(type.rawValue)", ["title": name], language: language)
+        }
+        return replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
     }
 
     /// "Angel by Shaggy, Angel by Sarah McLachlan or Angel by Aerosmith".

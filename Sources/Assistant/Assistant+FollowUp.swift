@@ -8,6 +8,16 @@ struct PendingQuestion: Codable, Sendable {
     var choices: [MediaItem]
     /// The language the question was asked in: an answer that is only a name keeps it.
     var language: String? = nil
+    /// Not a question: what just played (`choices`, the latest first), kept so the next request
+    /// can correct it ("no, the live version").
+    var correcting: Bool? = nil
+
+    /// Whether the question asked which playlist an add goes to ("add this to my playlist"), not
+    /// which item was meant.
+    var choosesPlaylist: Bool {
+        understood.intent == .addMedia && understood.params?.destination == .playlist("")
+            && choices.allSatisfy { $0.type == .playlist }
+    }
 }
 
 /// Answers to "Which one?": "the second one", "number two", a name, or "never mind".
@@ -28,11 +38,18 @@ extension Assistant {
         case nil: picked = BuiltInMediaApp.choice(named: text, among: question.choices)
         }
         guard let picked else { return nil }
-        // The original request, now about exactly the chosen item.
         var understood = question.understood
-        var search = MediaSearch(mediaType: picked.type, mediaIdentifier: picked.identifier)
-        search.mediaName = picked.title
-        understood.search = search
+        if question.choosesPlaylist {
+            // "Which playlist?": the original add, now to the chosen playlist.
+            var params = understood.params ?? IntentParameters()
+            params.destination = .playlist(picked.title)
+            understood.params = params
+        } else {
+            // The original request, now about exactly the chosen item.
+            var search = MediaSearch(mediaType: picked.type, mediaIdentifier: picked.identifier)
+            search.mediaName = picked.title
+            understood.search = search
+        }
         outcome.understood = understood
         guard let app = registry.app(named: understood.app) ?? registry.app(named: nil) else { return nil }
         outcome.app = app.name

@@ -107,13 +107,21 @@ public final class Assistant: Sendable {
             let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
         {
             try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
-            // "Aerosmith" after «Какую именно?» is still Russian: a name in any script keeps the
-            // question's language unless its letters belong to another language's script.
-            if context.language == nil, let asked = pending.language, understander.scriptAllows(trimmed, language: asked) {
-                outcome.language = asked
-            }
-            if let answered = await answer(pending, with: trimmed, context: context, outcome: &outcome) {
-                return answered
+            if pending.correcting == true {
+                if let corrected = await correct(pending, with: trimmed, context: context, askedOn: askedOn, outcome: outcome) {
+                    return corrected
+                }
+            } else {
+                // "Aerosmith" after «Какую именно?» is still Russian: a name in any script keeps the
+                // question's language unless its letters belong to another language's script.
+                if context.language == nil, let asked = pending.language,
+                    understander.scriptAllows(trimmed, language: asked)
+                {
+                    outcome.language = asked
+                }
+                if let answered = await answer(pending, with: trimmed, context: context, outcome: &outcome) {
+                    return answered
+                }
             }
         }
         outcome.interpretations = await readings(trimmed, language: language, context: context, tiers: tiers)
@@ -169,7 +177,7 @@ public final class Assistant: Sendable {
         return (try? await builtInApp.items(for: search, user: user, limit: limit)) ?? []
     }
 
-    private func act(on best: Understood, context: RequestContext, askedOn: String, outcome: Outcome) async -> Outcome {
+    func act(on best: Understood, context: RequestContext, askedOn: String, outcome: Outcome) async -> Outcome {
         var outcome = outcome
         let language = outcome.language
         outcome.understood = best
@@ -181,12 +189,18 @@ public final class Assistant: Sendable {
         outcome.device = Self.device(for: best.params, context: context)
         let handler = handler(for: app, user: context.user, device: outcome.device)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
-        if outcome.code == .needsChoice {
+        if outcome.code == .needsChoice || outcome.code == .needsConfirmation {
             let question = PendingQuestion(understood: best, choices: outcome.items, language: outcome.language)
             let json = try? StreamingJSONEncoder.string(question)
             try? await builtInApp.setPendingQuestion(json, user: context.user, device: askedOn)
         }
         outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
+        if best.intent == .playMedia, outcome.code == .success, best.params?.playbackQueueLocation ?? .now == .now,
+            let played = outcome.nowPlaying?.item
+        {
+            // What played can be corrected by the next request ("no, the live version").
+            await keepForCorrection(best, played: [played], language: outcome.language, user: context.user, device: askedOn)
+        }
         return outcome
     }
 

@@ -107,6 +107,16 @@ public final class UserLibrary {
         try store.items(where: "i.type = 'playlist' AND i.owner = ?", [.text(user)], order: "i.title")
     }
 
+    /// The user's playlist they added to last, if any ("add this to my playlist" goes there).
+    public func lastAddedPlaylist(user: String) throws -> StoredItem? {
+        try store.items(
+            where: """
+                i.id = (SELECT e.playlist_id FROM playlist_entries e JOIN items p ON p.id = e.playlist_id
+                    WHERE p.owner = ? ORDER BY e.rowid DESC LIMIT 1)
+                """, [.text(user)], limit: 1
+        ).first
+    }
+
     /// The playlist a spoken name means: the user's own first, then the catalog's; forgiving on
     /// case, punctuation and a trailing "playlist".
     public func findPlaylist(named name: String, user: String) throws -> StoredItem? {

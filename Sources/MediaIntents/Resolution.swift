@@ -88,6 +88,10 @@ public enum AddOutcome: Sendable, Hashable {
     case playlist(String, created: Bool)
     /// The playlist cannot be changed (the catalog's own); nothing was added.
     case playlistNotEditable(String)
+    /// No playlist was named and the user has none; nothing was added.
+    case noPlaylist
+    /// No playlist was named and the user has several: the response's items are the choices.
+    case choosePlaylist
 }
 
 /// What a like or dislike did.

@@ -23,6 +23,9 @@ public enum ResponseCode: String, Codable, Sendable, CaseIterable {
     /// Hark's: several things fit and it matters which, so the reply asks "Which one?" and the
     /// next request answers (SiriKit expresses this as a disambiguation resolution result).
     case needsChoice
+    /// Hark's: one thing comes close to what was asked, but not close enough to act on, so the
+    /// reply offers it ("Do you want Holiday by Madonna?") and a yes or no in the next request answers.
+    case needsConfirmation
 
     /// Whether the request was carried out.
     public var isSuccess: Bool { self == .success || self == .handleInApp || self == .continueInApp }

@@ -6,6 +6,8 @@ struct InterpretationBuilder {
     /// Folded words that never name anything in this language.
     private let notNames: Set<String>
     private let notNameStarts: Set<String>
+    /// Folded words that alone name no playlist or station ("my", "мой", "的", the word "playlist").
+    private let unnamedWords: Set<String>
     private var app: String?
     private var search = MediaSearch()
     private var params = IntentParameters()
@@ -16,18 +18,20 @@ struct InterpretationBuilder {
     private var genreModifier: String?
     private var band: String?
 
-    init(intent: IntentKind, notNames: Set<String>, notNameStarts: Set<String>) {
+    init(intent: IntentKind, notNames: Set<String>, notNameStarts: Set<String>, unnamedWords: Set<String> = []) {
         self.intent = intent
         self.notNames = notNames
         self.notNameStarts = notNameStarts
+        self.unnamedWords = unnamedWords
     }
 
     /// The request a match means, or nil when a slot cannot mean what it holds.
     static func build(
         intent: IntentKind, fixed: [String: String], captures: [Capture], notNames: Set<String> = [],
-        notNameStarts: Set<String> = []
+        notNameStarts: Set<String> = [], unnamedWords: Set<String> = []
     ) -> Understood? {
-        var builder = InterpretationBuilder(intent: intent, notNames: notNames, notNameStarts: notNameStarts)
+        var builder = InterpretationBuilder(
+            intent: intent, notNames: notNames, notNameStarts: notNameStarts, unnamedWords: unnamedWords)
         for (name, value) in fixed.sorted(by: { $0.key < $1.key }) { builder.apply(name, .text(value)) }
         for capture in captures { builder.apply(capture.name, capture.value) }
         return builder.plausible ? builder.finish() : nil
@@ -50,6 +54,14 @@ struct InterpretationBuilder {
         guard first.unicodeScalars.first.map(Token.isCJK) == true else { return false }
         let joined = words.joined()
         return notNameStarts.contains { joined.hasPrefix($0) }
+    }
+
+    /// Whether a captured name is only words that name nothing ("my", "мой плейлист", "的").
+    private func isUnnamed(_ text: String) -> Bool {
+        guard !unnamedWords.isEmpty else { return false }
+        let words = Token.split(text).map(\.folded)
+        return unnamedWords.contains(words.joined(separator: " ")) || unnamedWords.contains(words.joined())
+            || (!words.isEmpty && words.allSatisfy(unnamedWords.contains))
     }
 
     private mutating func apply(_ name: String, _ value: SlotValue) {
@@ -130,6 +142,17 @@ struct InterpretationBuilder {
             search.albumName = name
             search.mediaName = nil
         }
+        // "add this to my playlist", «в мой плейлист», "加到我的歌单": no playlist is named (the app
+        // asks which, or takes the one added to last); "play my station" is one of the user's.
+        if case .playlist(let name) = params.destination, isUnnamed(name) { params.destination = .playlist("") }
+        if let name = search.mediaName, isUnnamed(name),
+            search.mediaType == .playlist || search.mediaType == .radioStation
+        {
+            search.mediaName = nil
+            search.reference = .my
+        }
+        // "私のラジオ": "私" is whose, not an artist.
+        if let artist = search.artistName, isUnnamed(artist), search.reference == .my { search.artistName = nil }
         if intent == .changeVolume {
             let step = abs(params.volumeDelta ?? 10)
             params.volumeDelta = volumeDown ? -step : step

@@ -27,7 +27,9 @@ struct SpeechPadding: Sendable {
     let wakeWords: [[String]]
     let fillers: [[String]]
     let neverSkipped: Set<String>
-    let answerFillers: Set<String>
+    /// Said around an answer ("please", "お願いします"), as phrases: a Japanese or Chinese one is
+    /// several one-character words, which alone must not be dropped ("い" of "いいえ").
+    let answerFillers: [[String]]
     let trailingFillers: Set<String>
     let modelAlone: Float?
     let skipLimit: Int?
@@ -42,7 +44,7 @@ struct SpeechPadding: Sendable {
         wakeWords = byLength(file.wakeWords)
         fillers = byLength(file.fillers)
         neverSkipped = Set(file.neverSkipped.flatMap(fold))
-        answerFillers = Set(file.answerFillers.flatMap(fold))
+        answerFillers = byLength(file.answerFillers)
         trailingFillers = Set(file.trailingFillers.flatMap(fold))
         modelAlone = file.modelAlone.map(Float.init)
         skipLimit = file.skipLimit

@@ -41,7 +41,7 @@ extension TieredReader {
         if let kind = Frame.kind(frame) { fixed["mediaType"] = kind.rawValue }
         guard var understood = InterpretationBuilder.build(
             intent: intent, fixed: fixed, captures: captures, notNames: grammar.notNames,
-            notNameStarts: grammar.notNameStarts)
+            notNameStarts: grammar.notNameStarts, unnamedWords: grammar.unnamedWords)
         else { return nil }
         // "add this to my road trip playlist": an add that names only where to is about what plays.
         if intent == .addMedia, understood.search?.hasName != true {

@@ -163,13 +163,15 @@ public struct Understander: Sendable {
     }
 
     /// How an utterance answers "Which one?": a position among `count` choices (0-based), a cancel,
-    /// or nil when it is not an answer of that kind (it may be a name, or a new request).
+    /// or nil when it is not an answer of that kind (it may be a name, or a new request). With one
+    /// choice offered ("Do you want Holiday by Madonna?"), "yes" takes it.
     public func answer(_ text: String, choices count: Int, language: String? = nil) -> ChoiceAnswer? {
         let tag = language ?? defaultLanguage
         guard let grammar = grammar(for: tag) else { return nil }
         let phrase = answerPhrase(
             Token.split(text).map(\.folded), padding: padding[grammar.language] ?? SpeechPadding())
         if grammar.cancelPhrases.contains(phrase) { return .cancel }
+        if count == 1, grammar.confirmPhrases.contains(phrase) { return .pick(0) }
         guard let position = grammar.choicePhrases[phrase] else { return nil }
         let index = position < 0 ? count + position : position - 1
         return (0..<count).contains(index) ? .pick(index) : nil
@@ -177,7 +179,21 @@ public struct Understander: Sendable {
 
     /// An answer's words without the politeness around it ("the second one, please").
     private func answerPhrase(_ words: [String], padding: SpeechPadding) -> String {
-        words.filter { !padding.answerFillers.contains($0) }.joined(separator: " ")
+        var words = words[...]
+        var trimmed = true
+        while trimmed {
+            trimmed = false
+            for filler in padding.answerFillers where words.count > filler.count {
+                if words.starts(with: filler) {
+                    words = words.dropFirst(filler.count)
+                    trimmed = true
+                } else if words.suffix(filler.count).elementsEqual(filler) {
+                    words = words.dropLast(filler.count)
+                    trimmed = true
+                }
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// The best reading, or `none`.

@@ -108,15 +108,39 @@ extension Commands {
                     .rounded() / 10_000,
             ]
         }
+        // The confidence gate's calibration: at each threshold on the best match's name similarity,
+        // how many right answers would still be acted on, and how many wrong ones would be.
+        var gate: [(nameMatch: Double, right: Bool)] = []
+        for query in queries {
+            guard let first = try resolver.resolve(query.search, limit: 1).first else { continue }
+            let right =
+                first.stored.rowID == query.targetRowID
+                || workOf(first.stored.rowID) == "\(query.targetType.rawValue)\t\(query.targetWork)"
+            gate.append((first.nameMatch, right))
+        }
+        var gateReport: [String: [String: Double]] = [:]
+        let rightCount = max(gate.filter(\.right).count, 1)
+        let wrongCount = max(gate.filter { !$0.right }.count, 1)
+        for threshold in stride(from: 0.6, through: 0.95, by: 0.05) {
+            let kept = gate.filter { $0.right && $0.nameMatch >= threshold - 1e-9 }.count
+            let actedWrong = gate.filter { !$0.right && $0.nameMatch >= threshold - 1e-9 }.count
+            gateReport["\(String(format: "%.2f", threshold))"] = [
+                "rightActedOn": (Double(kept) / Double(rightCount) * 1000).rounded() / 1000,
+                "wrongActedOn": (Double(actedWrong) / Double(wrongCount) * 1000).rounded() / 1000,
+            ]
+        }
         if arguments.flags.contains("json") {
             struct Output: Encodable {
                 var tracks: Int, queries: Int, seed: UInt64, ambiguous: Int
                 var systems: [String: [String: Double]]
+                /// Per threshold on the best match's name similarity: the share of right and wrong answers acted on.
+                var gate: [String: [String: Double]]
             }
             print(
                 json(
                     Output(
-                        tracks: tracks, queries: queries.count, seed: seed, ambiguous: ambiguous.count, systems: report)
+                        tracks: tracks, queries: queries.count, seed: seed, ambiguous: ambiguous.count, systems: report,
+                            gate: gateReport)
                 ))
         } else {
             print("\(queries.count) noisy queries over \(tracks) generated tracks (seed \(seed), catalog \(path)):")
@@ -130,6 +154,13 @@ extension Commands {
                         row["p99Ms"] ?? 0))
             }
             print("  peak resident memory \(Int(report["fts5"]?["peakRssMiB"] ?? 0)) MiB (all three, in turn)")
+            print("  confidence gate (name similarity of hark's best): share of right / wrong answers acted on")
+            for key in gateReport.keys.sorted() {
+                print(
+                    String(
+                        format: "    at %@  right %5.1f%%  wrong %5.1f%%", key, (gateReport[key]?["rightActedOn"] ?? 0) * 100,
+                        (gateReport[key]?["wrongActedOn"] ?? 0) * 100))
+            }
             print(
                 "  \(ambiguous.count) queries are ambiguous (the exact title, no artist, several artists have it);"
                     + String(

@@ -22,7 +22,11 @@ struct CompiledGrammar: Sendable {
     /// Folded answer phrases to their position (1-based; -1 is the last).
     var choicePhrases: [String: Int]
     var cancelPhrases: Set<String>
+    /// "yes", «да», "はい": accepting the one thing offered.
+    var confirmPhrases: Set<String>
+    var corrections: CorrectionPhrases
     var notNames: Set<String>
+    var unnamedWords: Set<String>
     var notNameStarts: Set<String>
     /// A list value's first spoken form, by list ("genre" → "rock" → "рок"), for replies.
     var spokenNames: [String: [String: String]]
@@ -115,8 +119,12 @@ struct CompiledGrammar: Sendable {
         self.spokenNames = spokenNames
         self.spottedLists = lists.filter { Self.spotted.contains($0.key) }
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
+        self.unnamedWords = Set((file.unnamedWords ?? []).map { fold($0).joined(separator: " ") })
         self.cancelPhrases = Set(
             (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
+        self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold) } ?? CorrectionPhrases()
+        self.confirmPhrases = Set(
+            (file.confirmPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
     }
 
     /// Lists the model tier looks for anywhere in a sentence.

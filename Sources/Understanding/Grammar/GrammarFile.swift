@@ -35,9 +35,14 @@ struct GrammarFile: Codable, Sendable {
     var choices: [String: String]?
     /// Phrases that drop a question ("never mind").
     var cancelPhrases: String?
+    var confirmPhrases: String?
+    /// How a correction of what just played is said (see Corrections.swift).
+    var corrections: CorrectionsFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?
+    /// Words that alone name no playlist or station: possessives, articles, the word "playlist".
+    var unnamedWords: [String]?
     /// First words that make a name something else ("включи свет" is the light, not a song).
     var notNameStarts: [String]?
     /// Words that join two parts of a length of time ("one minute and thirty seconds", "und", "и").

@@ -36,7 +36,7 @@ struct SentenceSampler {
         guard !words.isEmpty, words.count <= Understander.maximumWords,
             let understood = InterpretationBuilder.build(
                 intent: sentence.intent, fixed: sentence.fixed, captures: captures, notNames: grammar.notNames,
-                notNameStarts: grammar.notNameStarts)
+                notNameStarts: grammar.notNameStarts, unnamedWords: grammar.unnamedWords)
         else { return nil }
         let names = captures.filter { SlotTagger.slots.contains($0.name) }.map { ($0.name, $0.range) }
         return (words, understood, names)

@@ -1,0 +1,87 @@
+import Apps
+import MediaIntents
+import Understanding
+
+/// Corrections of what just played: "no, the live version", "not that one, the one by Lionel
+/// Richie", «нет, другую», "違う、ライブ版". The last play request is searched again with the
+/// correction, leaving out what already played.
+extension Assistant {
+    /// Words in catalog titles that mark each version tag of `Correction.version`.
+    static let versionMarks: [String: [String]] = [
+        "live": ["live"], "acoustic": ["acoustic", "unplugged"], "remix": ["remix", "mix"],
+    ]
+
+    /// Keeps what played (and the request it answered) for a correction by the next request.
+    func keepForCorrection(_ understood: Understood, played: [MediaItem], language: String, user: String, device: String)
+        async
+    {
+        let record = PendingQuestion(understood: understood, choices: played, language: language, correcting: true)
+        let json = try? StreamingJSONEncoder.string(record)
+        try? await builtInApp.setPendingQuestion(json, user: user, device: device)
+    }
+
+    /// The outcome of correcting the last play, or nil when `text` is not a correction (it is then
+    /// read as a new request).
+    func correct(
+        _ last: PendingQuestion, with text: String, context: RequestContext, askedOn: String, outcome: Outcome
+    ) async -> Outcome? {
+        let languages = [outcome.language] + (last.language.map { [$0] } ?? [])
+        guard
+            let (correction, language) = languages.lazy.compactMap({ language in
+                self.understander.correction(text, language: language).map { ($0, language) }
+            }).first,
+            let asked = last.understood.search, let played = last.choices.first
+        else { return nil }
+        var outcome = outcome
+        outcome.language = language
+        var search = asked
+        search.mediaIdentifier = nil
+        if let artist = correction.artist { search.artistName = artist }
+        // "Another one" leaves out all that played; a version or an artist only what plays now
+        // ("no, the original" after the live version goes back to the first).
+        let playedIDs =
+            correction.version == nil && correction.artist == nil
+            ? Set(last.choices.map(\.identifier)) : [played.identifier]
+        var found = await candidates(for: search, correction: correction, user: context.user)
+            .filter { !playedIDs.contains($0.identifier) }
+        if found.isEmpty, let tag = correction.version, let name = search.mediaName {
+            // "Holiday live": the version's word with the name finds versions the name alone ranks low.
+            search.mediaName = "\(name) \(tag)"
+            found = await candidates(for: search, correction: correction, user: context.user)
+                .filter { !playedIDs.contains($0.identifier) }
+        }
+        guard let pick = found.first else {
+            outcome.understood = last.understood
+            outcome.code = .failure
+            outcome.reply = replies.sayItem("fail.correction", played, language: language)
+            // Still correctable: "no, the other one" may follow.
+            await keepForCorrection(last.understood, played: last.choices, language: language, user: context.user, device: askedOn)
+            return outcome
+        }
+        var understood = last.understood
+        var exact = MediaSearch(mediaType: pick.type, mediaIdentifier: pick.identifier)
+        exact.mediaName = pick.title
+        understood.search = exact
+        var corrected = await act(on: understood, context: context, askedOn: askedOn, outcome: outcome)
+        if corrected.code == .success, let now = corrected.nowPlaying?.item {
+            // A further correction searches the first request again, leaving out all that played.
+            await keepForCorrection(
+                last.understood, played: [now] + last.choices, language: language, user: context.user, device: askedOn)
+        }
+        corrected.understood = understood
+        return corrected
+    }
+
+    /// What a corrected search finds, with the version asked for (or, for "the original", none of
+    /// the marked versions).
+    private func candidates(for search: MediaSearch, correction: Correction, user: String) async -> [MediaItem] {
+        let found = (try? await builtInApp.items(for: search, user: user, limit: 10)) ?? []
+        guard let tag = correction.version else { return found }
+        let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }
+        if let marks = Self.versionMarks[tag] {
+            return found.filter { !words($0).isDisjoint(with: marks) }
+        }
+        let allMarks = Set(Self.versionMarks.values.joined())
+        return found.filter { words($0).isDisjoint(with: allMarks) }
+    }
+}

@@ -1,0 +1,87 @@
+import MediaIntents
+
+/// A correction of what just played: "no, the live version", "not that one, the one by Lionel
+/// Richie", «нет, другую», "違う、ライブ版". Read from each language's `corrections` in
+/// language.json: a lead that says "not that" ("no", «нет», "違う"), then another one, a version,
+/// or the artist meant.
+public struct Correction: Sendable, Hashable {
+    /// The artist meant, as said.
+    public var artist: String?
+    /// The version meant, by its tag ("live", "acoustic", "remix", "original").
+    public var version: String?
+}
+
+/// A language's correction phrases, compiled to folded words.
+struct CorrectionPhrases: Sendable {
+    var leads: [[String]] = []
+    var other: Set<String> = []
+    /// Templates around the artist: the words before and after `{artist}`.
+    var byArtist: [(before: [String], after: [String])] = []
+    /// Folded phrase → version tag.
+    var versions: [String: String] = [:]
+
+    init() {}
+
+    init(_ file: CorrectionsFile, fold: (String) -> [String]) {
+        leads = file.leads.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
+            .sorted { $0.count > $1.count }
+        other = Set(file.other.split(separator: "|").map { fold(String($0)).joined(separator: " ") })
+        byArtist = file.byArtist.split(separator: "|").compactMap { template in
+            let parts = template.components(separatedBy: "{artist}")
+            guard parts.count == 2 else { return nil }
+            return (fold(parts[0]), fold(parts[1]))
+        }
+        for (tag, phrases) in file.versions {
+            for phrase in phrases.split(separator: "|") { versions[fold(String(phrase)).joined(separator: " ")] = tag }
+        }
+    }
+
+    /// The correction `tokens` say, or nil when they do not begin with a lead or say nothing after
+    /// it this language knows.
+    func read(_ tokens: [Token]) -> Correction? {
+        let words = tokens.map(\.folded)
+        // Longest lead first; a shorter one may leave words that read ("no" + "the other one").
+        for lead in leads where words.starts(with: lead) {
+            if let correction = rest(tokens.dropFirst(lead.count)) { return correction }
+        }
+        return nil
+    }
+
+    /// What the words after a lead correct.
+    private func rest(_ restTokens: ArraySlice<Token>) -> Correction? {
+        let rest = Array(restTokens.map(\.folded))
+        let phrase = rest.joined(separator: " ")
+        // "no" alone, or "another one": the next best of what was asked.
+        if rest.isEmpty || other.contains(phrase) { return Correction() }
+        if let tag = versions[phrase] { return Correction(version: tag) }
+        for template in byArtist where rest.count > template.before.count + template.after.count {
+            guard rest.starts(with: template.before), rest.suffix(template.after.count).elementsEqual(template.after)
+            else { continue }
+            let named = restTokens.dropFirst(template.before.count).dropLast(template.after.count)
+            guard let first = named.first, let last = named.last else { continue }
+            let text = first.original.base[first.original.startIndex..<last.original.endIndex]
+            return Correction(artist: String(text))
+        }
+        return nil
+    }
+}
+
+/// `corrections` in language.json.
+struct CorrectionsFile: Codable, Sendable {
+    /// "no|not that one": said first.
+    var leads: String
+    /// "the other one|another one": the next best.
+    var other: String
+    /// "the one by {artist}|by {artist}".
+    var byArtist: String
+    /// Version tag ("live", "acoustic", "remix", "original") → how it is said.
+    var versions: [String: String]
+}
+
+extension Understander {
+    /// How `text` corrects what just played, or nil when it is not a correction.
+    public func correction(_ text: String, language: String? = nil) -> Correction? {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
+        return grammar.corrections.read(Token.split(text).filter { !$0.folded.isEmpty })
+    }
+}
