@@ -71,8 +71,24 @@ public final class Assistant: Sendable {
     public static func understander(registry: AppRegistry = AppRegistry(), model: IntentModel? = nil) throws
         -> Understander
     {
-        try Understander(extraLists: ["app": registry.apps.flatMap(\.spokenVariants)], model: model)
+        let names = registry.apps.flatMap(\.spokenVariants)
+        guard model == nil else { return try Understander(extraLists: ["app": names], model: model) }
+        // Compiling every language's grammar and reading the shipped model takes a good part of a
+        // second; assistants in one process (tests, the server's reloads) with the same apps share it.
+        if let shared = sharedUnderstanders.withLock({ $0.first { $0.names == names }?.understander }) {
+            return shared
+        }
+        let made = try Understander(extraLists: ["app": names])
+        sharedUnderstanders.withLock { shared in
+            shared.insert((names, made), at: 0)
+            // A few app sets (a server whose apps change keeps only the latest).
+            if shared.count > 3 { shared.removeLast() }
+        }
+        return made
     }
+
+    /// Understanders with the shipped model, by the app names they know, the latest first.
+    private static let sharedUnderstanders = Mutex<[(names: [String], understander: Understander)]>([])
 
     /// Only the understanding step: every reading, best first.
     public func understand(_ text: String, language: String? = nil) -> [Interpretation] {
