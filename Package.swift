@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog", "Storage"]),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback"]),
+        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback", "Catalog"]),
         .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback", "Storage"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage"]),
     ],

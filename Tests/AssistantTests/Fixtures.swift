@@ -24,8 +24,13 @@ let seededTemplate: String = {
 /// A fresh assistant over a private copy of the seeded demo database.
 func freshAssistant(clock: ManualClock = ManualClock(), output: SimulatedOutput = SimulatedOutput()) throws -> Assistant
 {
+    try Assistant(app: BuiltInMediaApp(path: freshDatabase(), clock: clock, output: output))
+}
+
+/// A private copy of the seeded demo database.
+func freshDatabase() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistant-\(UUID().uuidString).db")
         .path
     try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
-    return try Assistant(app: BuiltInMediaApp(path: path, clock: clock, output: output))
+    return path
 }

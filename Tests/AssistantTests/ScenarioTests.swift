@@ -1,4 +1,6 @@
+import Apps
 import Assistant
+import Catalog
 import Foundation
 import Testing
 
@@ -34,6 +36,8 @@ struct ScenarioTests {
     struct Scenario: Decodable, CustomTestStringConvertible {
         var name: String
         var lang: String
+        /// Catalog rows (JSON Lines rows, as `hark import` reads) added to the demo catalog first.
+        var catalog: [CatalogEntry]?
         var turns: [Turn]
         var testDescription: String { "\(lang): \(name)" }
     }
@@ -70,7 +74,14 @@ struct ScenarioTests {
 
     @Test(arguments: scenarios) func scenario(_ scenario: Scenario) async throws {
         let clock = ManualClock()
-        let assistant = try freshAssistant(clock: clock)
+        let path = try freshDatabase()
+        if let rows = scenario.catalog {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).jsonl")
+            let lines = try rows.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            _ = try CatalogImporter(store: CatalogStore(path: path)).importFile(file.path)
+        }
+        let assistant = try Assistant(app: BuiltInMediaApp(path: path, clock: clock))
         let context = RequestContext(user: "default", language: scenario.lang)
         for (number, turn) in scenario.turns.enumerated() {
             let at = "\(scenario.lang) «\(scenario.name)» turn \(number + 1) «\(turn.say)»"
