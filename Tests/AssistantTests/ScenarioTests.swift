@@ -116,9 +116,12 @@ struct ScenarioTests {
     }
 
     /// What holds for every turn: a play that succeeded names what plays, or what it comes from;
-    /// a play that did not succeed changed nothing.
+    /// a play that did not succeed changed nothing; a command's reply agrees with the player.
     static func checkTruth(_ outcome: Outcome, before: NowPlayingInfo?, after: NowPlayingInfo?, at: String) {
-        guard outcome.understood.intent == .playMedia else { return }
+        guard outcome.understood.intent == .playMedia else {
+            checkCommandTruth(outcome, before: before, after: after, at: at)
+            return
+        }
         let params = outcome.understood.params
         guard params?.playbackQueueLocation == nil || params?.playbackQueueLocation == .now else { return }
         if outcome.code != .success {
@@ -142,5 +145,42 @@ struct ScenarioTests {
         #expect(
             names.contains { outcome.reply.localizedCaseInsensitiveContains($0) },
             "\(at): the reply «\(outcome.reply)» names none of \(names), and \(playing.title) plays")
+    }
+
+    /// Commands, adds and likes: what the reply claims is what the player (or library) did.
+    static func checkCommandTruth(_ outcome: Outcome, before: NowPlayingInfo?, after: NowPlayingInfo?, at: String) {
+        let params = outcome.understood.params
+        let reply = outcome.reply
+        let commands: Set<IntentKind> = [
+            .nextTrack, .previousTrack, .skipForward, .skipBackward, .seek, .setPlaybackRate, .setRepeatMode,
+            .setShuffleMode,
+        ]
+        if outcome.code != .success {
+            if commands.contains(outcome.understood.intent) {
+                #expect(
+                    before?.item?.identifier == after?.item?.identifier && before?.rate == after?.rate
+                        && before?.shuffle == after?.shuffle && before?.repeatMode == after?.repeatMode,
+                    "\(at): the player changed although the reply was «\(reply)»")
+            }
+            return
+        }
+        switch outcome.understood.intent {
+        case .nextTrack, .previousTrack:
+            if let title = after?.item?.title {
+                #expect(reply.contains(title), "\(at): «\(reply)» does not name \(title), which plays")
+            }
+        case .setShuffleMode:
+            #expect(after?.shuffle == params?.shuffle, "\(at): «\(reply)», and shuffle is \(after?.shuffle ?? false)")
+        case .setPlaybackRate:
+            #expect(after?.rate == params?.rate, "\(at): «\(reply)», and the speed is \(after?.rate ?? 0)")
+        case .setRepeatMode:
+            #expect(after?.repeatMode == params?.repeatMode, "\(at): «\(reply)», and repeat is \(after?.repeatMode.rawValue ?? "")")
+        case .addMedia, .updateMediaAffinity:
+            if let item = outcome.items.first {
+                let names = [item.title] + (item.aliases ?? [])
+                #expect(names.contains { reply.contains($0) }, "\(at): «\(reply)» does not name \(item.title)")
+            }
+        default: break
+        }
     }
 }
