@@ -25,7 +25,10 @@ extension Assistant {
     func correct(
         _ last: PendingQuestion, with text: String, context: RequestContext, askedOn: String, outcome: Outcome
     ) async -> Outcome? {
-        let languages = [outcome.language] + (last.language.map { [$0] } ?? [])
+        // The last request's language first when the words could be in it ("no" is English and
+        // Spanish), as an answer to a question keeps the question's language.
+        let kept = last.language.flatMap { understander.scriptAllows(text, language: $0) ? $0 : nil }
+        let languages = (kept.map { [$0] } ?? []) + [outcome.language]
         guard
             let (correction, language) = languages.lazy.compactMap({ language in
                 self.understander.correction(text, language: language).map { ($0, language) }

@@ -150,7 +150,9 @@ extension Assistant {
                     "queue.\(intent.playbackQueueLocation.rawValue)", values, language: language)
             } else if intent.playShuffled == true, info?.shuffle == true {
                 outcome.reply = replies.say("play.shuffled", values, language: language)
-            } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all, info?.repeatMode != .off {
+            } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all,
+                info.map({ $0.repeatMode != .off }) == true
+            {
                 outcome.reply = replies.say("play.repeat", values, language: language)
             } else if let speed = intent.playbackSpeed, info?.rate == speed {
                 outcome.reply = replies.say("play.speed", values, language: language)
@@ -244,8 +246,10 @@ extension Assistant {
 
     /// "I couldn't find the playlist Holiday." when a kind was asked for, else "I couldn't find X."
     func notFoundReply(_ search: MediaSearch, language: String) -> String {
+        // "that episode of Serial" only when the name is the show's (an episode by number or order).
+        let namesShow = search.episodeNumber != nil || search.sortOrder != nil
         if let type = search.mediaType, let name = search.mediaName ?? search.albumName ?? search.artistName,
-            replies.has("fail.notFound.\(type.rawValue)")
+            type != .podcastEpisode || namesShow, replies.has("fail.notFound.\(type.rawValue)")
         {
             return replies.say("fail.notFound.\(type.rawValue)", ["title": name], language: language)
         }

@@ -75,16 +75,23 @@ public final class Assistant: Sendable {
         guard model == nil else { return try Understander(extraLists: ["app": names], model: model) }
         // Compiling every language's grammar and reading the shipped model takes a good part of a
         // second; assistants in one process (tests, the server's reloads) with the same apps share it.
-        if let shared = sharedUnderstanders.withLock({ $0.first { $0.names == names }?.understander }) {
+        if let shared = sharedUnderstanders.withLock({ shared -> Understander? in
+            guard let index = shared.firstIndex(where: { $0.names == names }) else { return nil }
+            let hit = shared.remove(at: index)
+            shared.insert(hit, at: 0)
+            return hit.understander
+        }) {
             return shared
         }
         let made = try Understander(extraLists: ["app": names])
-        sharedUnderstanders.withLock { shared in
+        return sharedUnderstanders.withLock { shared in
+            // Another assistant may have made it meanwhile: keep one.
+            if let existing = shared.first(where: { $0.names == names }) { return existing.understander }
             shared.insert((names, made), at: 0)
             // A few app sets (a server whose apps change keeps only the latest).
             if shared.count > 3 { shared.removeLast() }
+            return made
         }
-        return made
     }
 
     /// Understanders with the shipped model, by the app names they know, the latest first.
@@ -215,7 +222,10 @@ public final class Assistant: Sendable {
             let played = outcome.nowPlaying?.item
         {
             // What played can be corrected by the next request ("no, the live version").
-            await keepForCorrection(best, played: [played], language: outcome.language, user: context.user, device: askedOn)
+            // What was asked for (an album, an artist) is left out by "another one" too.
+            let asked = outcome.items.first.map { $0.identifier == played.identifier ? [] : [$0] } ?? []
+            await keepForCorrection(
+                best, played: [played] + asked, language: outcome.language, user: context.user, device: askedOn)
         }
         return outcome
     }

@@ -21,6 +21,9 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     public var spokenRate: Double { keptSpokenRate ?? 1 }
     /// Optional so a player stored before it existed still reads.
     private var keptSpokenRate: Double?
+    /// The speed music and radio play at in this queue (a request's "at 1.5×" lasts for its queue,
+    /// and the next queue starts at 1×).
+    private var queueRate: Double?
     /// Position at `anchorTime`; while playing, position grows with time × rate.
     private var anchorPosition: Double = 0
     private var anchorTime: Double = 0
@@ -143,6 +146,12 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         // caller passes), never from what the previous request left.
         shuffle = shuffled ?? false
         self.repeatMode = repeatMode ?? .off
+        queueRate = nil
+        if let first = items.first, !ContentRules.supports(first.type, named: "changeShuffle") {
+            // A live stream plays as it is broadcast: no order to shuffle, nothing to repeat.
+            shuffle = false
+            self.repeatMode = .off
+        }
         // The item asked for plays first; shuffle mixes what follows it.
         order = Array(queue.indices)
         if shuffle { order = shuffleFirst ? shuffledOrder(order) : [0] + shuffledOrder(Array(order.dropFirst())) }
@@ -203,7 +212,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
             anchorPosition = position
             anchorTime = now
             rate = newRate
-            if let current, ContentRules.isSpoken(current.type) { keptSpokenRate = newRate }
+            if let current, ContentRules.isSpoken(current.type) { keptSpokenRate = newRate } else { queueRate = newRate }
             return (.success, .setRate(newRate))
         case .changeRepeatMode(let mode):
             repeatMode = mode
@@ -256,7 +265,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
 
     /// The speed an item starts at: spoken content at the speed kept for it, anything else at 1×.
     private func rateFor(_ item: MediaItem?) -> Double {
-        item.map { ContentRules.isSpoken($0.type) } == true ? spokenRate : 1
+        item.map { ContentRules.isSpoken($0.type) } == true ? spokenRate : queueRate ?? 1
     }
 
     /// Commands the current item takes, by its kind and the app's switches (the command centre).
