@@ -26,6 +26,14 @@ extension BuiltInMediaApp {
         if !search.hasName, search.reference == .my, let type = search.mediaType, type == .playlist || type.isLive {
             return try readers.with { try Self.ownChoice(type, reader: $0, user: user) }
         }
+        // "More by this artist", "more like this" while a podcast or a book plays: spoken word has
+        // no songs to follow it, and the reply says so rather than playing a stranger's music.
+        if search.reference == .currentlyPlaying, let type = search.mediaType,
+            type == .artist || type == .station || type == .musicStation,
+            let playing = try await current(nil, device: device), ContentRules.isSpoken(playing.type)
+        {
+            return [.unsupported(.unsupportedMediaType)]
+        }
         var found = try await find(search, user: user, device: device)
         guard let best = found.first else { return [.needsValue] }
         // The kind asked for is a constraint: "play my station" never plays a band called Metro

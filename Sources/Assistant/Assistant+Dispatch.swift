@@ -198,6 +198,11 @@ extension Assistant {
             case .unsupported(let reason):
                 outcome.reason = reason
                 outcome.code = Self.code(for: reason)
+                if reason == .unsupportedMediaType, search.reference == .currentlyPlaying,
+                    let playing = try? await builtInApp.nowPlaying(outcome.device).item
+                {
+                    return replies.sayItem("fail.spokenHasNoSongs", playing, language: language)
+                }
                 if reason == .unsupportedMediaType, let type = search.mediaType, !type.isAudio {
                     return replies.say(
                         "fail.unknownMediaType", ["type": replies.say("type.\(type.rawValue)", language: language)],
