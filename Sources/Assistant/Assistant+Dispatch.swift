@@ -126,6 +126,7 @@ extension Assistant {
         // The reply tells what the player does now, read back from it: the item it plays, and the
         // modes it plays in, not what the request hoped for.
         let info = intent.playbackQueueLocation == .now ? try? await builtInApp.nowPlaying(outcome.device) : nil
+        outcome.nowPlaying = info
         let playing = info?.item ?? asked
         var played = PlayOutcome.item
         if case .played(let how) = response.handled { played = how }

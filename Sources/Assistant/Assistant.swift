@@ -217,7 +217,10 @@ public final class Assistant: Sendable {
             let json = try? StreamingJSONEncoder.string(question)
             try? await builtInApp.setPendingQuestion(json, user: context.user, device: askedOn)
         }
-        outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
+        // A play's reply already read the player back; anything else reads it now.
+        if best.intent != .playMedia || outcome.nowPlaying == nil {
+            outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
+        }
         if best.intent == .playMedia, outcome.code == .success, best.params?.playbackQueueLocation ?? .now == .now,
             let played = outcome.nowPlaying?.item
         {

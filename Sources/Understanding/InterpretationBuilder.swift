@@ -145,14 +145,14 @@ struct InterpretationBuilder {
         // "add this to my playlist", «в мой плейлист», "加到我的歌单": no playlist is named (the app
         // asks which, or takes the one added to last); "play my station" is one of the user's.
         if case .playlist(let name) = params.destination, isUnnamed(name) { params.destination = .playlist("") }
-        if let name = search.mediaName, isUnnamed(name),
-            search.mediaType == .playlist || search.mediaType == .radioStation
+        if search.mediaType == .playlist || search.mediaType == .radioStation, let name = search.mediaName,
+            isUnnamed(name)
         {
             search.mediaName = nil
             search.reference = .my
         }
         // "私のラジオ": "私" is whose, not an artist.
-        if let artist = search.artistName, isUnnamed(artist), search.reference == .my { search.artistName = nil }
+        if search.reference == .my, let artist = search.artistName, isUnnamed(artist) { search.artistName = nil }
         if intent == .changeVolume {
             let step = abs(params.volumeDelta ?? 10)
             params.volumeDelta = volumeDown ? -step : step
