@@ -38,16 +38,20 @@ struct GrammarSentenceTests {
         #expect(understood == row.expect, "\(row.text)")
     }
 
+    /// Each language on its own: one language's sentences do not stand in for another's.
     @Test func everyLanguageFolderHasSentencesForEveryMainIntent() throws {
-        let rows = try languageSentences()
-        let intents = Set(rows.map(\.expect.intent))
-        for kind: IntentKind in [
-            .playMedia, .addMedia, .updateMediaAffinity, .searchForMedia, .pause, .resume, .stop,
-            .nextTrack, .previousTrack, .skipForward, .skipBackward, .seek, .setPlaybackRate,
-            .setRepeatMode, .setShuffleMode, .setVolume, .changeVolume, .mute, .unmute,
-            .nowPlayingQuestion, .none,
-        ] {
-            #expect(intents.contains(kind), "no test sentence for \(kind)")
+        let byLanguage = Dictionary(grouping: try languageSentences(), by: { $0.lang ?? "" })
+        #expect(byLanguage.count >= 8, "\(byLanguage.keys.sorted())")
+        for (language, rows) in byLanguage {
+            let intents = Set(rows.map(\.expect.intent))
+            for kind: IntentKind in [
+                .playMedia, .addMedia, .updateMediaAffinity, .searchForMedia, .pause, .resume, .stop,
+                .nextTrack, .previousTrack, .skipForward, .skipBackward, .seek, .setPlaybackRate,
+                .setRepeatMode, .setShuffleMode, .setVolume, .changeVolume, .mute, .unmute,
+                .nowPlayingQuestion, .none,
+            ] {
+                #expect(intents.contains(kind), "\(language) has no test sentence for \(kind)")
+            }
         }
     }
 }

@@ -95,6 +95,16 @@ struct Token: Sendable, Hashable {
 
     /// Adds a word; "1.5x" is a number and a times sign ("play at 1.5x"); "l'épisode" is two words.
     private static func appendWord(_ folded: String, _ original: Substring, to tokens: inout [Token]) {
+        // "1,5" is one and a half where a comma marks decimals (fr, de, es, ru); "1,000" is a thousand.
+        if let comma = original.firstIndex(of: ","), original[..<comma].allSatisfy(\.isNumber),
+            original[original.index(after: comma)...].allSatisfy(\.isNumber), !original[..<comma].isEmpty
+        {
+            let decimals = original[original.index(after: comma)...]
+            if !decimals.isEmpty, decimals.count != 3 {
+                tokens.append(Token(folded: "\(original[..<comma]).\(decimals)", original: original))
+                return
+            }
+        }
         // Only words with an apostrophe as their second or third character can be elided ("l'", "qu'").
         let bytes = original.utf8
         let hasMark = bytes.count > 2 && bytes.prefix(4).dropFirst().contains { $0 == 0x27 || $0 == 0xE2 }
