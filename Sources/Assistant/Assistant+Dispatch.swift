@@ -298,22 +298,39 @@ extension Assistant {
             return replies.say("item.byArtist", ["title": name, "artist": artist], language: language)
         }
         if let artist = search.artistName { return replies.say("musicBy", ["artist": artist], language: language) }
-        var tags: [String] = []
-        if let order = search.sortOrder { tags.append(replies.say("sort.\(order.rawValue)", language: language)) }
-        if let range = search.releaseDate, range.end - range.start == 9 {
-            tags.append(replies.say("decade", ["decade": String(range.start % 100)], language: language))
+        let joiner = replies.say("tags.joiner", language: language)
+        let sort = search.sortOrder.map { replies.say("sort.\($0.rawValue)", language: language) }
+        let decade = search.releaseDate.flatMap { range in
+            range.end - range.start == 9
+                ? replies.say("decade", ["decade": String(range.start % 100)], language: language) : nil
         }
-        tags += (search.moodNames ?? []).map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
-        tags += (search.genreNames ?? []).map { understander.spokenName($0, list: "genre", language: language) ?? $0 }
+        let moods = (search.moodNames ?? []).map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
+        let genres = (search.genreNames ?? []).map {
+            understander.spokenName($0, list: "genre", language: language) ?? $0
+        }
         let kind = replies.say(search.mediaType == .album ? "albums" : "music", language: language)
-        var text =
-            tags.isEmpty
-            ? kind
-            : replies.say(
-                "what.tagged",
-                ["tags": tags.joined(separator: replies.say("tags.joiner", language: language)), "kind": kind],
-                language: language)
-        if let range = search.releaseDate, range.start == range.end { text += " \(range.start)" }
-        return text
+        // A language may place the parts its own way (Russian: «рок 80-х», «музыку 80-х»); an
+        // empty template means the common order, every tag before the kind.
+        let genresOnly = replies.say("what.genresOnly", language: language)
+        let layout = replies.say("what.layout", language: language)
+        var text: String
+        if !genres.isEmpty, sort == nil, moods.isEmpty, !genresOnly.isEmpty {
+            text = ReplyComposer.fill(
+                genresOnly, ["genres": genres.joined(separator: joiner), "decade": decade ?? "", "kind": kind])
+        } else if !layout.isEmpty {
+            let tags = ([sort].compactMap { $0 } + moods + genres).joined(separator: joiner)
+            text = ReplyComposer.fill(layout, ["tags": tags, "kind": kind, "decade": decade ?? ""])
+        } else {
+            let tags = [sort].compactMap { $0 } + [decade].compactMap { $0 } + moods + genres
+            text =
+                tags.isEmpty
+                ? kind
+                : replies.say(
+                    "what.tagged", ["tags": tags.joined(separator: joiner), "kind": kind], language: language)
+        }
+        if let range = search.releaseDate, range.start == range.end {
+            text = replies.say("what.year", ["text": text, "year": String(range.start)], language: language)
+        }
+        return text.split(separator: " ").joined(separator: " ")
     }
 }
