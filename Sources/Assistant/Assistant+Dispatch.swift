@@ -68,7 +68,7 @@ extension Assistant {
             switch response.handled {
             case .affinity(.dislikeNotSong): outcome.reply = say("dislike.notSong", title)
             case .affinity(.disliked(let skipped)): outcome.reply = say(which(skipped ? "dislike.skipped" : "dislike"), title)
-            case .affinity(.liked): outcome.reply = say(which("like"), title)
+            case .affinity(.liked): outcome.reply = say(item.type == .artist ? "like.person" : which("like"), title)
             default: outcome.reply = say(which(intent.affinityType == .like ? "like" : "dislike"), title)
             }
         case .searchForMedia:

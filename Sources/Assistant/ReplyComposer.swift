@@ -130,10 +130,14 @@ struct ReplyComposer: Sendable {
         return values
     }
 
-    /// Picks `key` or `key.noArtist` depending on whether the item has an artist.
+    /// Picks `key`, `key.person` for an artist (a person or band is never quoted like a work:
+    /// 「找到了周杰伦」, not 《周杰伦》) or `key.noArtist` for an item without an artist.
     func sayItem(_ key: String, _ item: MediaItem, extra: [String: String] = [:], language: String = "en") -> String {
         let values = self.values(for: item, language: language).merging(extra) { $1 }
-        let chosen = item.artist == nil && has(key + ".noArtist", language: language) ? key + ".noArtist" : key
+        let chosen =
+            item.type == .artist && has(key + ".person", language: language)
+            ? key + ".person"
+            : item.artist == nil && has(key + ".noArtist", language: language) ? key + ".noArtist" : key
         return say(chosen, values, language: language)
     }
 }

@@ -124,11 +124,11 @@ struct CommandLineTests {
         let run = try await hark(["import", "--db", db, file.path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("line 2"))
-        let ask = try await hark(["ask", "--db", db, "play harbour lights again by ana lune"])
+        let ask = try await hark(["ask", "--db", db, "play the song harbour lights again by ana lune"])
         #expect(ask.stdout == "I couldn't find harbour lights again by ana lune.\n")
         let skipping = try await hark(["import", "--db", db, "--skip-bad-rows", file.path])
         #expect(skipping.status == 0 && skipping.stdout.contains("Imported 1 rows"))
-        let again = try await hark(["ask", "--db", db, "play harbour lights again by ana lune"])
+        let again = try await hark(["ask", "--db", db, "play the song harbour lights again by ana lune"])
         #expect(again.stdout == "Playing Harbour Lights Again by Ana Lune.\n")
     }
 
