@@ -27,13 +27,15 @@ let package = Package(
             name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(
+            name: "COpenCC", path: "Sources/COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
+        .systemLibrary(
             name: "CMPDClient", path: "Sources/CMPDClient", pkgConfig: "libmpdclient",
             providers: [.apt(["libmpdclient-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
         // SQLite connections, checked statements, typed errors and numbered schema migrations.
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
-            name: "Understanding", dependencies: ["MediaIntents"],
+            name: "Understanding", dependencies: ["MediaIntents", "COpenCC"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Catalog", dependencies: ["MediaIntents", "Storage", "CSQLite"],

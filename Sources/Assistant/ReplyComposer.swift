@@ -1,5 +1,6 @@
 import Foundation
 import MediaIntents
+import Understanding
 
 /// Replies in each language, read from `Resources/<lang>/replies/*.json`: one file per intent (and
 /// files for failures, dialogue and the words replies are built from), keys to sentences with
@@ -47,7 +48,13 @@ struct ReplyComposer: Sendable {
     func say(_ key: String, _ values: [String: String] = [:], language: String = "en") -> String {
         let table = tables[language] ?? tables[String(language.prefix(2))] ?? [:]
         let text = Self.fill(table[key] ?? tables["en"]?[key] ?? key, values)
-        return language.hasPrefix("fr") ? Self.frenchElision(text) : text
+        if language.hasPrefix("fr") { return Self.frenchElision(text) }
+        // Traditional Chinese replies in traditional characters throughout, names included (the
+        // catalog may hold 周杰伦; the reply says 周杰倫), through OpenCC.
+        if language == "zh-Hant" || language.hasPrefix("zh-TW") || language.hasPrefix("zh-HK") {
+            return ChineseScript.shared.traditional(text)
+        }
+        return text
     }
 
     /// The template with each `{name}` that has a value replaced by it (values are not read again

@@ -276,3 +276,17 @@ struct DisplayNameTests {
         #expect(ReplyComposer.frenchElision("Adele de Londres") == "Adele de Londres")
     }
 }
+
+@Suite("Traditional Chinese replies")
+struct TraditionalChineseReplyTests {
+    @Test func namesHeldInSimplifiedAreSaidInTraditional() async throws {
+        let assistant = try freshAssistant()
+        let context = RequestContext(language: "zh-Hant")
+        let played = await assistant.ask("播放晴天", context: context)
+        #expect(played.reply == "正在播放周杰倫的《晴天》。")
+        let liked = await assistant.ask("我喜歡這個歌手", context: context)
+        #expect(liked.reply == "好的，已記下你喜歡周杰倫。")
+        let simplified = await assistant.ask("播放晴天", context: RequestContext(language: "zh-Hans"))
+        #expect(simplified.reply == "正在播放周杰伦的《晴天》。")
+    }
+}
