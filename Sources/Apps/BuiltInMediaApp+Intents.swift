@@ -54,59 +54,6 @@ extension BuiltInMediaApp {
         return found.map { .success($0.item) }
     }
 
-    /// Below this name similarity (`hark bench resolve` calibrates it: at 0.8 about 99 % of right
-    /// answers are still acted on) the best match is offered rather than played.
-    static let confidentMatch = 0.8
-
-    /// Whether the said names are the item's, counting the names it has in other scripts (周杰伦 for
-    /// Jay Chou), which the resolver's name match does not weigh.
-    static func namesAgree(_ search: MediaSearch, _ item: MediaItem) -> Bool {
-        func close(_ said: String, _ names: [String]) -> Bool {
-            let key = NameFolding.key(said)
-            return names.contains { NameSimilarity.score(key, NameFolding.key($0)) >= confidentMatch }
-        }
-        let titles = [item.title] + (item.aliases ?? [])
-        let artists = (item.artist.map { [$0] } ?? []) + (item.artistAliases ?? [])
-        if let name = search.mediaName ?? search.albumName {
-            guard close(name, titles) else { return false }
-            return search.artistName.map { close($0, artists) } ?? true
-        }
-        return search.artistName.map { close($0, item.type == .artist ? titles : artists) } ?? false
-    }
-
-    /// Kinds that, when a request names them, only that kind may play.
-    static let constrainedKinds: Set<MediaItemType> = [
-        .playlist, .radioStation, .station, .musicStation, .album, .audioBook, .podcastShow, .podcastEpisode, .artist,
-    ]
-
-    /// Whether an item of kind `found` is what a request for kind `asked` wants (a station is a
-    /// station whatever its flavour; an episode answers a request for a podcast).
-    static func sameKind(_ found: MediaItemType, _ asked: MediaItemType) -> Bool {
-        if found == asked { return true }
-        if asked.isLive { return found.isLive }
-        return asked == .podcastShow && found == .podcastEpisode
-    }
-
-    /// The user's own playlist or station for a request that names none: the one added to (or
-    /// played) last when there is one, else which of them.
-    static func ownChoice(_ type: MediaItemType, reader: Readers.Reader, user: String) throws
-        -> [ResolutionResult<MediaItem>]
-    {
-        if type == .playlist {
-            let mine = try reader.library.playlists(user: user)
-            if mine.count == 1 { return [.success(mine[0].item)] }
-            guard !mine.isEmpty else { return [.needsValue] }
-            let last = try reader.library.lastAddedPlaylist(user: user)
-            let ordered = (last.map { [$0] } ?? []) + mine.filter { $0.rowID != last?.rowID }
-            return [.disambiguation(Array(ordered.prefix(4)).map(\.item))]
-        }
-        if let last = try reader.library.history(user: user, limit: 200).first(where: { $0.item.type.isLive }) {
-            return [.success(last.item)]
-        }
-        let stations = try reader.store.items(where: "i.type = 'radioStation'", order: "i.popularity DESC", limit: 4)
-        return stations.isEmpty ? [.needsValue] : [.disambiguation(stations.map(\.item))]
-    }
-
     /// A play request that names nothing: "play", "play music", "play my library".
     static func isBare(_ search: MediaSearch) -> Bool {
         var rest = search

@@ -1,6 +1,6 @@
 import Storage
 import Catalog
-public import Foundation
+import Foundation
 import Library
 public import MediaIntents
 public import Playback

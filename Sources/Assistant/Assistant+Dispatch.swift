@@ -250,29 +250,6 @@ extension Assistant {
         return nil
     }
 
-    /// "I couldn't find the playlist Holiday." when a kind was asked for, else "I couldn't find X."
-    func notFoundReply(_ search: MediaSearch, language: String) -> String {
-        // "that episode of Serial" only when the name is the show's (an episode by number or order).
-        let namesShow = search.episodeNumber != nil || search.sortOrder != nil
-        if let type = search.mediaType, let name = search.mediaName ?? search.albumName ?? search.artistName,
-            type != .podcastEpisode || namesShow, replies.has("fail.notFound.\(type.rawValue)")
-        {
-            return replies.say("fail.notFound.\(type.rawValue)", ["title": name], language: language)
-        }
-        return replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
-    }
-
-    /// "Angel by Shaggy, Angel by Sarah McLachlan or Angel by Aerosmith".
-    func spokenList(_ items: [MediaItem], language: String) -> String {
-        let names = items.map { item in
-            let values = replies.values(for: item, language: language)
-            return item.artist == nil
-                ? values["title"] ?? item.title : replies.say("item.byArtist", values, language: language)
-        }
-        guard names.count > 1, let last = names.last else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + replies.say("list.or", language: language) + last
-    }
-
     /// SiriKit's response code for an item that cannot be used.
     static func code(for reason: UnsupportedReason) -> ResponseCode {
         switch reason {
@@ -289,48 +266,5 @@ extension Assistant {
         outcome.reason = response.reason ?? outcome.reason
         outcome.destinationReason = response.destinationReason
         outcome.speedReason = response.speedReason
-    }
-
-    /// What a search asked for, in words: "Skyfall by Adele", "sad acoustic music", "80s rock music".
-    func describe(_ search: MediaSearch, language: String = "en") -> String {
-        if let name = search.mediaName ?? search.albumName {
-            guard let artist = search.artistName else { return name }
-            return replies.say("item.byArtist", ["title": name, "artist": artist], language: language)
-        }
-        if let artist = search.artistName { return replies.say("musicBy", ["artist": artist], language: language) }
-        let joiner = replies.say("tags.joiner", language: language)
-        let sort = search.sortOrder.map { replies.say("sort.\($0.rawValue)", language: language) }
-        let decade = search.releaseDate.flatMap { range in
-            range.end - range.start == 9
-                ? replies.say("decade", ["decade": String(range.start % 100)], language: language) : nil
-        }
-        let moods = (search.moodNames ?? []).map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
-        let genres = (search.genreNames ?? []).map {
-            understander.spokenName($0, list: "genre", language: language) ?? $0
-        }
-        let kind = replies.say(search.mediaType == .album ? "albums" : "music", language: language)
-        // A language may place the parts its own way (Russian: «рок 80-х», «музыку 80-х»); an
-        // empty template means the common order, every tag before the kind.
-        let genresOnly = replies.say("what.genresOnly", language: language)
-        let layout = replies.say("what.layout", language: language)
-        var text: String
-        if !genres.isEmpty, sort == nil, moods.isEmpty, !genresOnly.isEmpty {
-            text = ReplyComposer.fill(
-                genresOnly, ["genres": genres.joined(separator: joiner), "decade": decade ?? "", "kind": kind])
-        } else if !layout.isEmpty {
-            let tags = ([sort].compactMap { $0 } + moods + genres).joined(separator: joiner)
-            text = ReplyComposer.fill(layout, ["tags": tags, "kind": kind, "decade": decade ?? ""])
-        } else {
-            let tags = [sort].compactMap { $0 } + [decade].compactMap { $0 } + moods + genres
-            text =
-                tags.isEmpty
-                ? kind
-                : replies.say(
-                    "what.tagged", ["tags": tags.joined(separator: joiner), "kind": kind], language: language)
-        }
-        if let range = search.releaseDate, range.start == range.end {
-            text = replies.say("what.year", ["text": text, "year": String(range.start)], language: language)
-        }
-        return text.split(separator: " ").joined(separator: " ")
     }
 }
