@@ -14,7 +14,8 @@ extension BuiltInMediaApp {
         }
         if let search, search.hasName, search.reference == nil {
             let found = (try? await find(search, user: user, device: device)) ?? []
-            score += found.first?.nameMatch ?? 0
+            // Names said in another script than the catalog's (周杰伦 for Jay Chou) agree through aliases.
+            score += found.first.map { Self.agreesThroughAliases(search, $0.item) ? 1 : $0.nameMatch } ?? 0
         }
         return score
     }

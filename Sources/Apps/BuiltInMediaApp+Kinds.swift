@@ -27,6 +27,16 @@ extension BuiltInMediaApp {
         return search.artistName.map { close($0, item.type == .artist ? titles : artists) } ?? false
     }
 
+    /// Whether the said names are the item's only by its names in other scripts (周杰伦 said, Jay
+    /// Chou stored), where the resolver's name match cannot see the agreement.
+    static func agreesThroughAliases(_ search: MediaSearch, _ item: MediaItem) -> Bool {
+        guard item.aliases?.isEmpty == false || item.artistAliases?.isEmpty == false else { return false }
+        var plain = item
+        plain.aliases = nil
+        plain.artistAliases = nil
+        return namesAgree(search, item) && !namesAgree(search, plain)
+    }
+
     /// Kinds that, when a request names them, only that kind may play.
     static let constrainedKinds: Set<MediaItemType> = [
         .playlist, .radioStation, .station, .musicStation, .album, .audioBook, .podcastShow, .podcastEpisode, .artist,
