@@ -11,13 +11,30 @@ extension Assistant {
         "live": ["live"], "acoustic": ["acoustic", "unplugged"], "remix": ["remix", "mix"],
     ]
 
+    /// Stores what the next request on this device is read against: a question, or what played.
+    func keep(_ record: PendingQuestion, user: String, device: String) async {
+        let json = try? StreamingJSONEncoder.string(record)
+        try? await builtInApp.setPendingQuestion(json, user: user, device: device)
+    }
+
     /// Keeps what played (and the request it answered) for a correction by the next request.
     func keepForCorrection(_ understood: Understood, played: [MediaItem], language: String, user: String, device: String)
         async
     {
-        let record = PendingQuestion(understood: understood, choices: played, language: language, correcting: true)
-        let json = try? StreamingJSONEncoder.string(record)
-        try? await builtInApp.setPendingQuestion(json, user: user, device: device)
+        await keep(
+            PendingQuestion(understood: understood, choices: played, language: language, correcting: true),
+            user: user, device: device)
+    }
+
+    /// After a play that started something now, keeps it for "no, the live version": what plays,
+    /// and what was asked for when that is another item (an album, an artist), which "another one"
+    /// leaves out too.
+    func rememberPlayed(_ understood: Understood, outcome: Outcome, user: String, device: String) async {
+        guard understood.intent == .playMedia, outcome.code == .success,
+            understood.params?.playbackQueueLocation ?? .now == .now, let played = outcome.nowPlaying?.item
+        else { return }
+        let asked = outcome.items.first.map { $0.identifier == played.identifier ? [] : [$0] } ?? []
+        await keepForCorrection(understood, played: [played] + asked, language: outcome.language, user: user, device: device)
     }
 
     /// The outcome of correcting the last play, or nil when `text` is not a correction (it is then
@@ -45,13 +62,11 @@ extension Assistant {
         let playedIDs =
             correction.version == nil && correction.artist == nil
             ? Set(last.choices.map(\.identifier)) : [played.identifier]
-        var found = await candidates(for: search, correction: correction, user: context.user)
-            .filter { !playedIDs.contains($0.identifier) }
+        var found = await candidates(for: search, correction: correction, user: context.user, leavingOut: playedIDs)
         if found.isEmpty, let tag = correction.version, let name = search.mediaName {
             // "Holiday live": the version's word with the name finds versions the name alone ranks low.
             search.mediaName = "\(name) \(tag)"
-            found = await candidates(for: search, correction: correction, user: context.user)
-                .filter { !playedIDs.contains($0.identifier) }
+            found = await candidates(for: search, correction: correction, user: context.user, leavingOut: playedIDs)
         }
         guard let pick = found.first else {
             outcome.understood = last.understood
@@ -76,9 +91,12 @@ extension Assistant {
     }
 
     /// What a corrected search finds, with the version asked for (or, for "the original", none of
-    /// the marked versions).
-    private func candidates(for search: MediaSearch, correction: Correction, user: String) async -> [MediaItem] {
-        let found = (try? await builtInApp.items(for: search, user: user, limit: 10)) ?? []
+    /// the marked versions), without what `leavingOut` names.
+    private func candidates(for search: MediaSearch, correction: Correction, user: String, leavingOut: Set<String>)
+        async -> [MediaItem]
+    {
+        let found = ((try? await builtInApp.items(for: search, user: user, limit: 10)) ?? [])
+            .filter { !leavingOut.contains($0.identifier) }
         guard let tag = correction.version else { return found }
         let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }
         if let marks = Self.versionMarks[tag] {

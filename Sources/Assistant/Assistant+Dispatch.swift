@@ -28,9 +28,7 @@ extension Assistant {
                 let item = response.items.first
             else { return }
             var values = replies.values(for: item, language: language)
-            // Chosen from "Which one?": the reply says which ("Added Holiday by Madonna to …").
-            let chosen = search.mediaIdentifier != nil && item.artist != nil
-            let which = { (key: String) in chosen && self.replies.has(key + ".byArtist") ? key + ".byArtist" : key }
+            let which = { (key: String) in self.replyKey(key, for: item, chosenBy: search) }
             switch response.handled {
             case .added(.choosePlaylist):
                 outcome.reply = say(
@@ -61,15 +59,15 @@ extension Assistant {
                     outcome: &outcome),
                 let item = response.items.first
             else { return }
-            let title = replies.values(for: item, language: language)
-            // Chosen from "Which one?": the reply says which.
-            let chosen = search.mediaIdentifier != nil && item.artist != nil
-            let which = { (key: String) in chosen && self.replies.has(key + ".byArtist") ? key + ".byArtist" : key }
+            // An artist liked is named as a person (`like.person`), a song chosen from "Which one?" with its artist.
+            let sayAbout = { (key: String) in
+                self.replies.sayItem(self.replyKey(key, for: item, chosenBy: search), item, language: language)
+            }
             switch response.handled {
-            case .affinity(.dislikeNotSong): outcome.reply = say("dislike.notSong", title)
-            case .affinity(.disliked(let skipped)): outcome.reply = say(which(skipped ? "dislike.skipped" : "dislike"), title)
-            case .affinity(.liked): outcome.reply = say(item.type == .artist ? "like.person" : which("like"), title)
-            default: outcome.reply = say(which(intent.affinityType == .like ? "like" : "dislike"), title)
+            case .affinity(.dislikeNotSong): outcome.reply = sayAbout("dislike.notSong")
+            case .affinity(.disliked(let skipped)): outcome.reply = sayAbout(skipped ? "dislike.skipped" : "dislike")
+            case .affinity(.liked): outcome.reply = sayAbout("like")
+            default: outcome.reply = sayAbout(intent.affinityType == .like ? "like" : "dislike")
             }
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)
@@ -248,6 +246,12 @@ extension Assistant {
             }
         }
         return nil
+    }
+
+    /// `key`, or its `.byArtist` form when the item was chosen from "Which one?" (the search names
+    /// it exactly) and has an artist: the reply then says which ("Added Holiday by Madonna to …").
+    func replyKey(_ key: String, for item: MediaItem, chosenBy search: MediaSearch) -> String {
+        search.mediaIdentifier != nil && item.artist != nil && replies.has(key + ".byArtist") ? key + ".byArtist" : key
     }
 
     /// SiriKit's response code for an item that cannot be used.

@@ -57,14 +57,8 @@ extension Assistant {
         let handler = handler(for: app, user: context.user, device: outcome.device)
         await carryOut(understood, handler: handler, app: app, language: language, outcome: &outcome)
         outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
-        if understood.intent == .playMedia, outcome.code == .success,
-            understood.params?.playbackQueueLocation ?? .now == .now, let played = outcome.nowPlaying?.item
-        {
-            // The answered request can be corrected next ("no, the live version"), on the device
-            // the answer was spoken to.
-            await keepForCorrection(
-                understood, played: [played], language: language, user: context.user, device: context.device ?? "default")
-        }
+        // The answered request can be corrected next, on the device the answer was spoken to.
+        await rememberPlayed(understood, outcome: outcome, user: context.user, device: context.device ?? "default")
         return outcome
     }
 }

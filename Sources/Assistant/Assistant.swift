@@ -67,7 +67,6 @@ public final class Assistant: Sendable {
         return home + "/.local/share/hark/hark.db"
     }
 
-
     /// Only the understanding step: every reading, best first.
     public func understand(_ text: String, language: String? = nil) -> [Interpretation] {
         understander.understand(text, language: language, tiers: tiers)
@@ -185,22 +184,13 @@ public final class Assistant: Sendable {
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
         if outcome.code == .needsChoice || outcome.code == .needsConfirmation {
             let question = PendingQuestion(understood: best, choices: outcome.items, language: outcome.language)
-            let json = try? StreamingJSONEncoder.string(question)
-            try? await builtInApp.setPendingQuestion(json, user: context.user, device: askedOn)
+            await keep(question, user: context.user, device: askedOn)
         }
         // A play's reply already read the player back; anything else reads it now.
         if best.intent != .playMedia || outcome.nowPlaying == nil {
             outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
         }
-        if best.intent == .playMedia, outcome.code == .success, best.params?.playbackQueueLocation ?? .now == .now,
-            let played = outcome.nowPlaying?.item
-        {
-            // What played can be corrected by the next request ("no, the live version").
-            // What was asked for (an album, an artist) is left out by "another one" too.
-            let asked = outcome.items.first.map { $0.identifier == played.identifier ? [] : [$0] } ?? []
-            await keepForCorrection(
-                best, played: [played] + asked, language: outcome.language, user: context.user, device: askedOn)
-        }
+        await rememberPlayed(best, outcome: outcome, user: context.user, device: askedOn)
         return outcome
     }
 

@@ -4,11 +4,11 @@ public import MediaIntents
 /// stream plays as it is broadcast (no seeking, skipping by time, speed, repeat or shuffle);
 /// podcasts and audiobooks are spoken, and keep their own speed.
 public enum ContentRules {
-    /// Every command the command centre knows, by the names `PlayerMachine.name(of:)` gives.
+    /// Every command the command centre knows, by name (`NowPlayingCommand.name`).
     public static let commandNames = [
-        "play", "pause", "stop", "togglePlayPause", "nextTrack", "previousTrack", "skip", "seek", "changeRate",
-        "changeRepeatMode", "changeShuffle",
-    ]
+        NowPlayingCommand.play, .pause, .stop, .togglePlayPause, .nextTrack, .previousTrack, .skip(seconds: 0),
+        .seek(position: 0), .changeRate(1), .changeRepeatMode(.off), .changeShuffle(false),
+    ].map(\.name)
 
     /// Commands a live stream cannot take.
     static let notLive: Set<String> = ["skip", "seek", "changeRate", "changeRepeatMode", "changeShuffle"]
@@ -23,6 +23,6 @@ public enum ContentRules {
     }
 
     public static func supports(_ type: MediaItemType, _ command: NowPlayingCommand) -> Bool {
-        supports(type, named: PlayerMachine.name(of: command))
+        supports(type, named: command.name)
     }
 }

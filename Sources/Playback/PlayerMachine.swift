@@ -147,7 +147,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         shuffle = shuffled ?? false
         self.repeatMode = repeatMode ?? .off
         queueRate = nil
-        if let first = items.first, !ContentRules.supports(first.type, named: "changeShuffle") {
+        if items.first?.type.isLive == true {
             // A live stream plays as it is broadcast: no order to shuffle, nothing to repeat.
             shuffle = false
             self.repeatMode = .off
@@ -165,7 +165,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
 
     /// Carries out a now-playing command.
     public mutating func handle(_ command: NowPlayingCommand, now: Double) -> (CommandStatus, PlayerAction) {
-        if disabledCommands.contains(Self.name(of: command)) { return (.commandDisabled, .none) }
+        if disabledCommands.contains(command.name) { return (.commandDisabled, .none) }
         advance(to: now)
         if let current, !ContentRules.supports(current.type, command) { return (.commandDisabled, .none) }
         let position = position(at: now)
@@ -291,7 +291,4 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         }
         return out
     }
-
-    /// The name a command is disabled by ("pause", "skip", "changeRate", …).
-    public static func name(of command: NowPlayingCommand) -> String { command.name }
 }

@@ -1,13 +1,19 @@
 import MediaIntents
 
+/// A language's folded words about names, as its language.json lists them.
+struct NameWords: Sendable {
+    /// Words that never name anything ("you", "the").
+    var notNames: Set<String> = []
+    /// First words that make a name something else ("включи свет" is the light).
+    var notNameStarts: Set<String> = []
+    /// Words that alone name no playlist or station ("my", "мой", "的", the word "playlist").
+    var unnamed: Set<String> = []
+}
+
 /// Turns a sentence match (slots and fixed values) into an `Understood`.
 struct InterpretationBuilder {
     private var intent: IntentKind
-    /// Folded words that never name anything in this language.
-    private let notNames: Set<String>
-    private let notNameStarts: Set<String>
-    /// Folded words that alone name no playlist or station ("my", "мой", "的", the word "playlist").
-    private let unnamedWords: Set<String>
+    private let words: NameWords
     private var app: String?
     private var search = MediaSearch()
     private var params = IntentParameters()
@@ -18,20 +24,16 @@ struct InterpretationBuilder {
     private var genreModifier: String?
     private var band: String?
 
-    init(intent: IntentKind, notNames: Set<String>, notNameStarts: Set<String>, unnamedWords: Set<String> = []) {
+    init(intent: IntentKind, words: NameWords) {
         self.intent = intent
-        self.notNames = notNames
-        self.notNameStarts = notNameStarts
-        self.unnamedWords = unnamedWords
+        self.words = words
     }
 
     /// The request a match means, or nil when a slot cannot mean what it holds.
     static func build(
-        intent: IntentKind, fixed: [String: String], captures: [Capture], notNames: Set<String> = [],
-        notNameStarts: Set<String> = [], unnamedWords: Set<String> = []
+        intent: IntentKind, fixed: [String: String], captures: [Capture], words: NameWords = NameWords()
     ) -> Understood? {
-        var builder = InterpretationBuilder(
-            intent: intent, notNames: notNames, notNameStarts: notNameStarts, unnamedWords: unnamedWords)
+        var builder = InterpretationBuilder(intent: intent, words: words)
         for (name, value) in fixed.sorted(by: { $0.key < $1.key }) { builder.apply(name, .text(value)) }
         for capture in captures { builder.apply(capture.name, capture.value) }
         return builder.plausible ? builder.finish() : nil
@@ -40,28 +42,28 @@ struct InterpretationBuilder {
     /// Whether words can be a title or an artist: a pronoun points at something and never names
     /// it ("I love you"), and a household thing is not a title ("включи свет" turns on the light).
     private func canName(_ text: String) -> Bool {
-        if text.count <= 12, notNames.contains(NameFolding.tokens(text).joined(separator: " ")) { return false }
+        if text.count <= 12, words.notNames.contains(NameFolding.tokens(text).joined(separator: " ")) { return false }
         return !startsWithHouseholdThing(text)
     }
 
     /// Whether a name begins with a word of `notNameStarts` (for Chinese and Japanese, whose
     /// names are not split into words, whether it begins with one of those characters).
     private func startsWithHouseholdThing(_ text: String) -> Bool {
-        guard !notNameStarts.isEmpty else { return false }
-        let words = Token.split(text).map(\.folded)
-        guard let first = words.first else { return false }
-        if notNameStarts.contains(first) { return true }
+        guard !words.notNameStarts.isEmpty else { return false }
+        let said = Token.split(text).map(\.folded)
+        guard let first = said.first else { return false }
+        if words.notNameStarts.contains(first) { return true }
         guard first.unicodeScalars.first.map(Token.isCJK) == true else { return false }
-        let joined = words.joined()
-        return notNameStarts.contains { joined.hasPrefix($0) }
+        let joined = said.joined()
+        return words.notNameStarts.contains { joined.hasPrefix($0) }
     }
 
     /// Whether a captured name is only words that name nothing ("my", "мой плейлист", "的").
     private func isUnnamed(_ text: String) -> Bool {
-        guard !unnamedWords.isEmpty else { return false }
-        let words = Token.split(text).map(\.folded)
-        return unnamedWords.contains(words.joined(separator: " ")) || unnamedWords.contains(words.joined())
-            || (!words.isEmpty && words.allSatisfy(unnamedWords.contains))
+        guard !words.unnamed.isEmpty else { return false }
+        let said = Token.split(text).map(\.folded)
+        return words.unnamed.contains(said.joined(separator: " ")) || words.unnamed.contains(said.joined())
+            || (!said.isEmpty && said.allSatisfy(words.unnamed.contains))
     }
 
     private mutating func apply(_ name: String, _ value: SlotValue) {

@@ -40,8 +40,7 @@ extension TieredReader {
         if intent == .updateMediaAffinity { fixed["affinityType"] = parts.count > 1 ? parts[1] : "like" }
         if let kind = Frame.kind(frame) { fixed["mediaType"] = kind.rawValue }
         guard var understood = InterpretationBuilder.build(
-            intent: intent, fixed: fixed, captures: captures, notNames: grammar.notNames,
-            notNameStarts: grammar.notNameStarts, unnamedWords: grammar.unnamedWords)
+            intent: intent, fixed: fixed, captures: captures, words: grammar.nameWords)
         else { return nil }
         // "add this to my road trip playlist": an add that names only where to is about what plays.
         if intent == .addMedia, understood.search?.hasName != true {

@@ -242,7 +242,7 @@ struct TieredReader {
             guard
                 let understood = InterpretationBuilder.build(
                     intent: sentence.intent, fixed: sentence.fixed, captures: match.captures.map(matcher.resolve),
-                    notNames: grammar.notNames, notNameStarts: grammar.notNameStarts, unnamedWords: grammar.unnamedWords),
+                    words: grammar.nameWords),
                 seen.insert(understood).inserted
             else { continue }
             if understood.intent == .addMedia {

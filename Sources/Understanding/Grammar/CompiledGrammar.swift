@@ -28,6 +28,8 @@ struct CompiledGrammar: Sendable {
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
+    /// The three above, as the interpretation builder takes them.
+    var nameWords: NameWords { NameWords(notNames: notNames, notNameStarts: notNameStarts, unnamed: unnamedWords) }
     /// A list value's first spoken form, by list ("genre" → "rock" → "рок"), for replies.
     var spokenNames: [String: [String: String]]
     /// The lists whose words the model tier spots anywhere in a sentence (kinds, genres, moods).
@@ -120,11 +122,13 @@ struct CompiledGrammar: Sendable {
         self.spottedLists = lists.filter { Self.spotted.contains($0.key) }
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.unnamedWords = Set((file.unnamedWords ?? []).map { fold($0).joined(separator: " ") })
-        self.cancelPhrases = Set(
-            (file.cancelPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
+        // "a|b|c" → the folded phrases.
+        let phrases = { (text: String?) in
+            Set((text ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
+        }
+        self.cancelPhrases = phrases(file.cancelPhrases)
+        self.confirmPhrases = phrases(file.confirmPhrases)
         self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold) } ?? CorrectionPhrases()
-        self.confirmPhrases = Set(
-            (file.confirmPhrases ?? "").split(separator: "|").map { fold(String($0)).joined(separator: " ") })
     }
 
     /// Lists the model tier looks for anywhere in a sentence.

@@ -35,8 +35,7 @@ struct SentenceSampler {
         expand(sentence.template, into: &words, captures: &captures, using: &random)
         guard !words.isEmpty, words.count <= Understander.maximumWords,
             let understood = InterpretationBuilder.build(
-                intent: sentence.intent, fixed: sentence.fixed, captures: captures, notNames: grammar.notNames,
-                notNameStarts: grammar.notNameStarts, unnamedWords: grammar.unnamedWords)
+                intent: sentence.intent, fixed: sentence.fixed, captures: captures, words: grammar.nameWords)
         else { return nil }
         let names = captures.filter { SlotTagger.slots.contains($0.name) }.map { ($0.name, $0.range) }
         return (words, understood, names)
