@@ -28,6 +28,9 @@ let package = Package(
             providers: [.apt(["libespeak-ng-dev"])]),
         .systemLibrary(
             name: "COpenCC", path: "Sources/COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
+        // Japanese words and their readings (MeCab), and word stems for ru/de/fr/es (Snowball).
+        .systemLibrary(name: "CMeCab", path: "Sources/CMeCab", providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
+        .systemLibrary(name: "CStemmer", path: "Sources/CStemmer", providers: [.apt(["libstemmer-dev"])]),
         .systemLibrary(
             name: "CMPDClient", path: "Sources/CMPDClient", pkgConfig: "libmpdclient",
             providers: [.apt(["libmpdclient-dev"])]),
@@ -35,7 +38,7 @@ let package = Package(
         // SQLite connections, checked statements, typed errors and numbered schema migrations.
         .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(
-            name: "Understanding", dependencies: ["MediaIntents", "COpenCC"],
+            name: "Understanding", dependencies: ["MediaIntents", "COpenCC", "CMeCab", "CStemmer"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Catalog", dependencies: ["MediaIntents", "Storage", "CSQLite"],

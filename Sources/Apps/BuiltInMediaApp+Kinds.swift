@@ -15,8 +15,7 @@ extension BuiltInMediaApp {
     /// Jay Chou), which the resolver's name match does not weigh.
     static func namesAgree(_ search: MediaSearch, _ item: MediaItem) -> Bool {
         func close(_ said: String, _ names: [String]) -> Bool {
-            let key = NameFolding.key(said)
-            return names.contains { NameSimilarity.score(key, NameFolding.key($0)) >= confidentMatch }
+            names.contains { NameSimilarity.names(said: said, stored: $0) >= confidentMatch }
         }
         let titles = [item.title] + (item.aliases ?? [])
         let artists = (item.artist.map { [$0] } ?? []) + (item.artistAliases ?? [])

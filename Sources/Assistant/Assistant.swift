@@ -2,6 +2,7 @@ public import Apps
 public import Foundation
 public import MediaIntents
 import Synchronization
+import Understanding
 public import Understanding
 
 /// Hark's pipeline: understand → choose app and device → resolve → confirm → handle → reply.
@@ -44,6 +45,7 @@ public final class Assistant: Sendable {
     public init(
         app: BuiltInMediaApp, registry: AppRegistry = AppRegistry(), model: IntentModel? = nil, tiers: Tiers = .all
     ) throws {
+        LanguageLibraries.install()
         self.tiers = tiers
         self.builtInApp = app
         var registry = registry

@@ -167,7 +167,7 @@ public final class CatalogStore {
             throw SQLiteError(code: SQLITE_ERROR, message: "no id returned", context: "upsert \(ident)")
         }
         try index(
-            id: id, title: coreKey, extra: names.isEmpty ? "" : aliases.split(separator: "|").joined(separator: " "),
+            id: id, title: coreKey, extra: aliases.isEmpty ? "" : aliases.split(separator: "|").joined(separator: " "),
             artist: keys.creditKey)
         if !keys.artists.isEmpty {
             let role = entry.type == .audioBook ? "author" : "primary"

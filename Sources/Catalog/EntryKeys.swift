@@ -60,13 +60,26 @@ public struct EntryKeys: Sendable {
         genres = CatalogStore.joinTags(entry.genres, key: key)
         moods = CatalogStore.joinTags(entry.moods, key: key)
         names = (entry.aliases ?? []).map(NameFolding.trimmed).filter { !$0.isEmpty }
-        aliasKeys = names.map(key).joined(separator: "|")
+        aliasKeys = (names.map(key) + Self.readingKeys([title] + names)).joined(separator: "|")
         artists =
             entry.type == .artist
             ? []
             : (credit.map(CatalogStore.splitCredit) ?? []).map {
                 Named(name: $0, ident: CatalogStore.ident(.artist, $0, nil, key: key))
             }
+    }
+}
+
+extension EntryKeys {
+    /// Marks an alias that is a reading key (`NameFolding.readingKey`), compared only with the
+    /// reading of what was said.
+    static let readingMark = "~"
+
+    /// The reading keys of names written in Japanese script (kana, or kanji the dictionary reads),
+    /// each once, marked: 米津玄師 is stored with "~yonetukensi" beside its other keys.
+    static func readingKeys(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.compactMap(NameFolding.readingKey).filter { seen.insert($0).inserted }.map { readingMark + $0 }
     }
 }
 

@@ -132,19 +132,6 @@ public enum NameFolding {
         return out
     }
 
-    /// Russian words without their case endings, for comparing names as said ("Земфиру" and
-    /// "Земфира", "на кухне" and "кухня"): a small suffix model, longest ending first, that keeps
-    /// at least three letters of every word. Words in other scripts pass through unchanged.
-    public static func stem(_ text: String) -> String {
-        tokens(text).map { word in
-            guard word.unicodeScalars.contains(where: Script.isCyrillic) else { return word }
-            for ending in russianEndings where word.count - ending.count >= 3 && word.hasSuffix(ending) {
-                return String(word.dropLast(ending.count))
-            }
-            return word
-        }.joined(separator: " ")
-    }
-
     /// The case forms of a Russian noun, from its dictionary form, by its ending: "музыка" →
     /// музыки, музыке, музыку, музыкой…; "спотифай" → спотифая, спотифаю, спотифаем, спотифае;
     /// "плеер" → плеера, плееру, плеером, плеере. Words in -о/-е/-и/-у and non-Cyrillic words are
@@ -167,13 +154,6 @@ public enum NameFolding {
         }
         return [lower] + endings.map { stem + $0 }
     }
-
-    /// Noun and adjective case endings, longest first.
-    static let russianEndings = [
-        "иями", "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "иях", "ях", "ах", "ой", "ей", "ом", "ем",
-        "ам", "ям", "ую", "юю", "ая", "яя", "ое", "ее", "ые", "ие", "ый", "ий", "ых", "их", "ью", "а", "я", "у", "ю",
-        "е", "ы", "и", "о", "ь", "й",
-    ]
 
     /// The title without what people leave out when they say it: bracketed or dashed version
     /// notes ("Remastered 2011", "Live", "Radio Edit"), "(feat. …)", soundtrack notes.

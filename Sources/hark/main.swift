@@ -1,5 +1,6 @@
 import Assistant
 import Foundation
+import Understanding
 
 /// Writes a line to standard error.
 func warn(_ text: String) {
@@ -80,4 +81,6 @@ func run() async -> Int32 {
     }
 }
 
+// MeCab's readings and Snowball's stems for every name folded from here on (imports, queries).
+LanguageLibraries.install()
 exit(await run())

@@ -27,10 +27,17 @@ func freshAssistant(clock: ManualClock = ManualClock(), output: SimulatedOutput 
     try Assistant(app: BuiltInMediaApp(path: freshDatabase(), clock: clock, output: output))
 }
 
+/// The folder of this run's private databases, removed when the tests end.
+let scratchFolder: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistants-\(getpid())").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: scratchFolder) }
+    return path
+}()
+
 /// A private copy of the seeded demo database.
 func freshDatabase() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-assistant-\(UUID().uuidString).db")
-        .path
+    let path = scratchFolder + "/\(UUID().uuidString).db"
     try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
     return path
 }

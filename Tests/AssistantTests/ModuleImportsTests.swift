@@ -8,7 +8,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "MediaIntents": [],
         "Storage": ["CSQLite"],
-        "Understanding": ["MediaIntents", "COpenCC"],
+        "Understanding": ["MediaIntents", "COpenCC", "CMeCab", "CStemmer"],
         "Catalog": ["MediaIntents", "Storage", "CSQLite"],
         "Playback": ["MediaIntents"],
         "Library": ["MediaIntents", "Storage", "Catalog"],

@@ -12,6 +12,16 @@ public enum NameSimilarity {
         return max(editSimilarity(a, b), overlap * 0.9, stripped, soundAlike(a, b))
     }
 
+    /// How alike a said name and a stored one are, by their keys and, where the stored name is
+    /// written in Japanese script, by how the two read (よねづけんし and 米津玄師).
+    public static func names(said: String, stored: String) -> Double {
+        let best = score(NameFolding.key(said), NameFolding.key(stored))
+        guard best < 1, let storedReading = NameFolding.readingKey(stored),
+            let saidReading = NameFolding.readingKey(said) ?? NameFolding.latinReadingKey(said)
+        else { return best }
+        return max(best, editSimilarity(saidReading, storedReading))
+    }
+
     /// Word by word, as a speech recogniser errs: a word that sounds the same ("write" for "right")
     /// or is one letter off counts nearly as the word itself. Same number of words only.
     static func soundAlike(_ a: String, _ b: String) -> Double {

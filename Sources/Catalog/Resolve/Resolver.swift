@@ -59,9 +59,13 @@ public struct Resolver {
         }
         let nameKey = Self.spokenKey(NameFolding.core(name))
         let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
-        let saidArtist = typeOnlyArtist ? nil : search.artistName.map(Self.spokenKey)
+        var saidArtist = typeOnlyArtist ? nil : search.artistName.map(Self.spokenKey)
+        if let said = saidArtist, let artistName = search.artistName {
+            saidArtist = try catalogArtistKey(said: said, name: artistName) ?? said
+        }
+        let said = SaidName(key: nameKey, text: NameFolding.core(name))
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
-        for candidate in try candidates(for: nameKey, artist: saidArtist) {
+        for candidate in try candidates(for: said, artist: saidArtist) {
             if let owner = candidate.owner, owner != user { continue }
             let similarity = candidate.similarity
             guard similarity >= 0.6 else { continue }
@@ -143,15 +147,15 @@ public struct Resolver {
     /// widened to indexed words that sound alike or are one edit away (`TermKeys`); then with all
     /// words but one. Very common words are left to the re-ranking. Every word reaches FTS5 quoted,
     /// so no request is ever read as query syntax.
-    func candidates(for nameKey: String, artist: String?) throws -> [Candidate] {
+    func candidates(for said: SaidName, artist: String?) throws -> [Candidate] {
+        let nameKey = said.key
         var found: [Int64: Candidate] = [:]
         // The best fit so far: how alike the name is, for a candidate whose artist agrees. Each
         // candidate is scored once, as it arrives.
         var bestFit = 0.0
         func take(_ candidates: [Candidate]) {
             for var candidate in candidates where found[candidate.rowID] == nil {
-                let names = [candidate.coreKey] + candidate.aliases
-                let similarity = names.map { NameSimilarity.score(nameKey, $0) }.max() ?? 0
+                let similarity = said.similarity(to: candidate)
                 candidate.similarity = similarity
                 found[candidate.rowID] = candidate
                 guard similarity > bestFit else { continue }
@@ -185,6 +189,12 @@ public struct Resolver {
         // title and artist words together, then the title's words alone.
         take(try exactCandidates(nameKey))
         if fits() { return Array(found.values) }
+        // A name in Japanese script, by how it reads: the catalog files the reading of its
+        // Japanese names, so kanji, kana and romaji find each other.
+        if let reading = said.scriptReading {
+            take(try readingCandidates(reading))
+            if fits(0.8) { return Array(found.values) }
+        }
         // When the artist was heard right, their own items, ranked by how alike the titles are,
         // settle a misheard title with a few index lookups.
         if let artist, !artistWords.isEmpty {
@@ -202,7 +212,9 @@ public struct Resolver {
         // Words the catalog does not have were misheard: each is widened to the indexed words that
         // sound alike or are one edit away. (A misheard word that is a word of its own, "write" for
         // "right", is left to the next step.)
-        let wideTitle = try useful(words).map { known($0) ? [Self.quoted($0)] : try Self.forms($0) + similarTerms($0) }
+        let wideTitle = try useful(words).map {
+            known($0) ? [Self.quoted($0)] : try Self.forms($0, stem: said.stems[$0]) + similarTerms($0)
+        }
         let wideArtist = try useful(artistWords).map {
             known($0) ? [Self.quoted($0)] : try Self.forms($0) + similarTerms($0)
         }
@@ -224,7 +236,33 @@ public struct Resolver {
             try search(rest, wideArtist)
             if fits(0.75) { break }
         }
+        // Romaji for a name the catalog holds only in Japanese script ("yonezu kenshi").
+        if !fits(0.8), let reading = said.latinReading { take(try readingCandidates(reading)) }
+        // A foreign name said in katakana, spelled back in Latin letters (カリード → Khalid).
+        for spelling in said.loanwords where !fits(0.8) {
+            let spelled = spelling.split(separator: " ").map(String.init)
+            take(try ftsCandidates(title: spelled.map { [Self.quoted($0)] + (try similarTerms($0)) }, artist: []))
+        }
         return Array(found.values)
+    }
+
+    /// Items whose reading key is `reading` or one edit from it.
+    func readingCandidates(_ reading: String) throws -> [Candidate] {
+        try ftsCandidates(title: [[Self.quoted(reading)] + similarTerms(reading)], artist: [])
+    }
+
+    /// The key of the catalog's artist a said artist names, when it is said another way than the
+    /// catalog's name for them: in another script (周杰伦, よねづけんし for the artist stored as Kenshi
+    /// Yonezu with those aliases). Nil when the said key is an artist's name already, or no artist
+    /// answers to it closely.
+    func catalogArtistKey(said key: String, name: String) throws -> String? {
+        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return nil }
+        let exact = try store.db.prepare("SELECT 1 FROM items WHERE core_key = ? AND +type = 'artist' LIMIT 1")
+            .rows([.text(key)])
+        guard exact.isEmpty else { return nil }
+        let artists = try candidates(for: SaidName(key: key, text: name), artist: nil)
+            .filter { $0.type == .artist && $0.similarity >= 0.8 }
+        return artists.max { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }?.coreKey
     }
 
     /// The key of a said name, with number words a recogniser got one letter wrong put right first
@@ -261,11 +299,14 @@ public struct Resolver {
     /// them, is a crowd not worth reading.
     static let crowd = 2_000
 
-    /// A word the catalog does not have, as FTS5 should match it: itself, and for longer words
-    /// their stem as a prefix, so an ending said differently still finds the name ("Алисой" →
-    /// alisoi → ali* → Alisa). Prefix queries are dear on a large index, so only for unknown words.
-    static func forms(_ word: String) -> [String] {
-        word.count >= 5 ? [quoted(word), quoted(String(word.dropLast(2))) + "*"] : [quoted(word)]
+    /// A word the catalog does not have, as FTS5 should match it: itself, and its stem as a
+    /// prefix, so an ending said differently still finds the name. A Russian word's stem is
+    /// Snowball's ("Земфиру" → земфир → zemfir* → Zemfira); other words of five letters or more
+    /// lose their last two ("alisoi" → ali*). Prefix queries are dear on a large index, so only for
+    /// unknown words.
+    static func forms(_ word: String, stem: String? = nil) -> [String] {
+        if let stem, stem.count >= 3, stem != word { return [quoted(word), quoted(stem) + "*"] }
+        return word.count >= 5 ? [quoted(word), quoted(String(word.dropLast(2))) + "*"] : [quoted(word)]
     }
 
     static func quoted(_ word: String) -> String { "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
@@ -344,7 +385,7 @@ public struct Resolver {
             [.text(key), .text(key)], limit: 1)
         let fuzzy =
             try artists.isEmpty
-            ? candidates(for: key, artist: nil).filter {
+            ? candidates(for: SaidName(key: key, text: artist), artist: nil).filter {
                 $0.type == .artist && NameSimilarity.score(key, $0.coreKey) >= 0.8
             }
             .sorted { $0.popularity > $1.popularity }.map(\.rowID)
@@ -387,6 +428,54 @@ public struct Resolver {
         case .unpopular, .worst: return "i.popularity ASC"
         default: return "i.popularity DESC"
         }
+    }
+}
+
+/// A name as said: its key, and how it reads when it is Japanese (`NameFolding.readingKey`) or
+/// could be romaji for a Japanese name (`latinReadingKey`). Readings are compared only with the
+/// readings the catalog filed (aliases marked "~").
+struct SaidName {
+    var key: String
+    /// The reading of a name said in kana or kanji.
+    var scriptReading: String?
+    /// The romaji reading of a name said in Latin letters, tried when nothing else fits.
+    var latinReading: String?
+
+    /// The stems of words said in Cyrillic (Snowball's), in Latin letters, by their keys: "zemfiru" → "zemfir".
+    var stems: [String: String] = [:]
+
+    /// Latin spellings of a name said in katakana (`NameFolding.loanwordSpellings`).
+    var loanwords: [String] = []
+
+    init(key: String, text: String) {
+        self.key = key
+        loanwords = NameFolding.loanwordSpellings(text)
+        scriptReading = NameFolding.readingKey(text)
+        latinReading = scriptReading == nil ? NameFolding.latinReadingKey(text) : nil
+        guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return }
+        let keyWords = key.split(separator: " ").map(String.init)
+        let saidWords = NameFolding.tokens(text)
+        guard keyWords.count == saidWords.count else { return }
+        for (keyWord, saidWord) in zip(keyWords, saidWords) {
+            let stem = NameFolding.key(NameFolding.stem(saidWord))
+            if !stem.isEmpty, !stem.contains(" ") { stems[keyWord] = stem }
+        }
+    }
+
+    /// How alike this name is to a candidate's name, aliases or readings, 0…1.
+    func similarity(to candidate: Candidate) -> Double {
+        var best = NameSimilarity.score(key, candidate.coreKey)
+        for spelling in loanwords { best = max(best, NameSimilarity.score(spelling, candidate.coreKey)) }
+        let reading = scriptReading ?? latinReading
+        for alias in candidate.aliases where best < 1 {
+            if alias.hasPrefix(EntryKeys.readingMark) {
+                guard let reading else { continue }
+                best = max(best, NameSimilarity.editSimilarity(reading, String(alias.dropFirst())))
+            } else {
+                best = max(best, NameSimilarity.score(key, alias))
+            }
+        }
+        return best
     }
 }
 

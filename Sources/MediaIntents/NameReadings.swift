@@ -1,0 +1,156 @@
+import Foundation
+import Synchronization
+
+/// What language libraries know about words that the contract cannot link itself: the reading of
+/// Japanese text (MeCab) and the stem of a word (Snowball). The program installs them once at
+/// start (`NameFolding.install`); until then names have no readings and words are their own stems.
+public struct LanguageReaders: Sendable {
+    /// The reading of Japanese text in katakana ("米津玄師" → "ヨネツゲンシ"), nil when a word in it
+    /// has no known reading.
+    public var japaneseReading: @Sendable (String) -> String?
+    /// The stem of one folded word in a language ("ru", "de", "fr", "es"), nil when the language
+    /// has no stemmer.
+    public var stem: @Sendable (_ word: String, _ language: String) -> String?
+
+    public init(
+        japaneseReading: @escaping @Sendable (String) -> String?,
+        stem: @escaping @Sendable (_ word: String, _ language: String) -> String?
+    ) {
+        self.japaneseReading = japaneseReading
+        self.stem = stem
+    }
+}
+
+extension NameFolding {
+    static let installedReaders = Mutex<LanguageReaders?>(nil)
+
+    /// Installs the language libraries every later key, reading and stem use.
+    public static func install(_ readers: LanguageReaders) {
+        installedReaders.withLock { $0 = readers }
+    }
+
+    static var readers: LanguageReaders? { installedReaders.withLock { $0 } }
+
+    /// Words compared by stem, so case endings do not make names differ ("Земфиру" and "Земфира",
+    /// "на кухне" and "кухня", "Сектора Газа"): Cyrillic words by Russian's stemmer, Latin words by
+    /// `language`'s when one is given (de, fr, es). Other words, and every word before the stemmers
+    /// are installed, are left whole.
+    public static func stem(_ text: String, language: String? = nil) -> String {
+        guard let readers else { return tokens(text).joined(separator: " ") }
+        // Words are stemmed before folding takes their marks: "й" folded to "и" would change the ending.
+        let words = text.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
+        return words.flatMap { spelled -> [String] in
+            let word = String(spelled)
+            if word.unicodeScalars.contains(where: Script.isCyrillic) {
+                return tokens(readers.stem(word, "ru") ?? word)
+            }
+            if let language, language != "ru", word.unicodeScalars.allSatisfy({ $0.isASCII }) {
+                return tokens(readers.stem(word, language) ?? word)
+            }
+            return tokens(word)
+        }.joined(separator: " ")
+    }
+
+    /// A key for how a Japanese name sounds, the same whichever way it is written: kanji by their
+    /// reading, hiragana and katakana alike, romaji by its letters. 米津玄師 (read ヨネツゲンシ),
+    /// よねづけんし, ヨネヅケンシ and "Yonezu Kenshi" come out one letter apart at most, as
+    /// `romajiKey` folds the spellings Japanese words are written in. Nil for text with no kana or
+    /// kanji, or kanji without a known reading.
+    public static func readingKey(_ text: String) -> String? {
+        guard text.unicodeScalars.contains(where: { Script.isKana($0) || Script.isHan($0) }) else { return nil }
+        let katakana: String
+        if text.unicodeScalars.contains(where: Script.isHan) {
+            guard let reading = readers?.japaneseReading(text) else { return nil }
+            katakana = reading
+        } else {
+            katakana = icu.withLock { _ in
+                text.applyingTransform(StringTransform(rawValue: "Hiragana-Katakana"), reverse: false) ?? text
+            }
+        }
+        let latin = icu.withLock { _ in
+            katakana.applyingTransform(StringTransform(rawValue: "Katakana-Latin; Latin-ASCII"), reverse: false)
+        }
+        guard let latin else { return nil }
+        let key = romajiKey(latin)
+        return key.isEmpty ? nil : key
+    }
+
+    /// Romaji folded to what stays the same across its spellings and across voicing: one word of
+    /// lower-case letters, Hepburn's sh/ch/ts/j/f as s/t/t/z/h, voiced consonants as unvoiced
+    /// (rendaku turns 津 つ into づ in 米津, and a dictionary may read it either way), doubled letters
+    /// and long vowels (ou, ei) as one. "Yonezu Kenshi" → "yonesukensi", "Tōkyō"/"toukyou" → "tokyo".
+    public static func romajiKey(_ text: String) -> String {
+        let letters = Array(tokens(text).joined().unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic })
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(letters.count)
+        var index = 0
+        while index < letters.count {
+            var scalar = letters[index]
+            let following = index + 1 < letters.count ? letters[index + 1] : nil
+            var consumed = 1
+            switch (scalar, following) {
+            case ("s", "h"): consumed = 2
+            case ("c", "h"), ("t", "s"): scalar = "t"; consumed = 2
+            case ("d", "z"), ("d", "j"): scalar = "s"; consumed = 2
+            case ("m", "b"), ("m", "p"): scalar = "n"
+            default: break
+            }
+            switch scalar {
+            case "j", "z": scalar = "s"
+            case "f", "b", "p", "v": scalar = "h"
+            case "g", "c", "q": scalar = "k"
+            case "d": scalar = "t"
+            case "l": scalar = "r"
+            default: break
+            }
+            index += consumed
+            // Long vowels and doubled consonants are one letter; ou and ei are long o and e.
+            if let last = out.last {
+                if last == scalar { continue }
+                if last == "o" && scalar == "u" || last == "e" && scalar == "i" { continue }
+            }
+            out.append(scalar)
+        }
+        var key = ""
+        key.unicodeScalars.append(contentsOf: out)
+        return key
+    }
+
+    /// How a name written in katakana may be spelled in Latin letters when it is a foreign name
+    /// (カリード → "kalid", "karid"): its romaji without the vowels Japanese adds after a final
+    /// consonant (ド is "d", ク "k", ッシュ "sh"), doubled letters as one, and with r also read as l
+    /// (Japanese has one sound for both). Nil for text that is not all katakana.
+    public static func loanwordSpellings(_ text: String) -> [String] {
+        let scalars = text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "・" && $0 != "･" }
+        guard !scalars.isEmpty, scalars.allSatisfy({ (0x30A1...0x30FC).contains($0.value) }) else { return [] }
+        let words = text.split(whereSeparator: { $0 == "・" || $0 == "･" || $0.isWhitespace }).map { word -> String in
+            let latin = icu.withLock { _ in
+                String(word).applyingTransform(StringTransform(rawValue: "Katakana-Latin; Latin-ASCII"), reverse: false)
+            }
+            var letters = Array(tokens(latin ?? "").joined())
+            // ッシュ → "sshu": the final vowel goes, and the doubled letter.
+            if letters.count > 3, let last = letters.last, last == "u" || last == "o",
+                !"aeiou".contains(letters[letters.count - 2])
+            {
+                letters.removeLast()
+            }
+            var out: [Character] = []
+            for letter in letters where out.last != letter || "aeiou".contains(letter) { out.append(letter) }
+            return String(out)
+        }
+        let spelled = words.joined(separator: " ")
+        guard !spelled.isEmpty else { return [] }
+        let withL = spelled.replacingOccurrences(of: "r", with: "l")
+        return withL == spelled ? [spelled] : [withL, spelled]
+    }
+
+    /// The reading key of a name said in Latin letters, for finding a name the catalog holds in
+    /// Japanese ("Yonezu Kenshi" → "yonesukensi"): the romaji key of the whole name as one word.
+    public static func latinReadingKey(_ text: String) -> String? {
+        guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
+            text.unicodeScalars.allSatisfy({ $0.isASCII })
+        else { return nil }
+        let key = romajiKey(text)
+        return key.count >= 4 ? key : nil
+    }
+}
