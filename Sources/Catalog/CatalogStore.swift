@@ -270,7 +270,9 @@ public final class CatalogStore {
         try db.prepare("INSERT INTO items_fts(rowid, title, artist) VALUES(?,?,?)")
             .run([.integer(id), .text(text), .optional(artist)])
         // New words become findable by sound and by one-letter edits at once.
-        let words = Set((text + " " + (artist ?? "")).split(separator: " ").map(String.init))
+        // Words as the full-text index cuts them (a reading key's "~" mark is not part of the word).
+        let words = Set(
+            (text + " " + (artist ?? "")).split(whereSeparator: { $0 == " " || $0 == "~" }).map(String.init))
         for word in words {
             let rows = try db.prepare(
                 "INSERT INTO terms(term, docs) VALUES(?, 1) ON CONFLICT(term) DO UPDATE SET docs = docs + 1 RETURNING docs"

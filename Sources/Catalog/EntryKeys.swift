@@ -79,7 +79,7 @@ extension EntryKeys {
     /// each once, marked: 米津玄師 is stored with "~yonetukensi" beside its other keys.
     static func readingKeys(_ names: [String]) -> [String] {
         var seen = Set<String>()
-        return names.compactMap(NameFolding.readingKey).filter { seen.insert($0).inserted }.map { readingMark + $0 }
+        return names.flatMap { NameFolding.readingKeys($0) }.filter { seen.insert($0).inserted }.map { readingMark + $0 }
     }
 }
 

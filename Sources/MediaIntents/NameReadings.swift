@@ -5,18 +5,18 @@ import Synchronization
 /// Japanese text (MeCab) and the stem of a word (Snowball). The program installs them once at
 /// start (`NameFolding.install`); until then names have no readings and words are their own stems.
 public struct LanguageReaders: Sendable {
-    /// The reading of Japanese text in katakana ("米津玄師" → "ヨネツゲンシ"), nil when a word in it
-    /// has no known reading.
-    public var japaneseReading: @Sendable (String) -> String?
+    /// Up to so many of the likeliest readings of Japanese text in katakana, best first ("星野源" →
+    /// ホシノハジメ, ホシノゲン, …), none when a word in it has no known reading.
+    public var japaneseReadings: @Sendable (_ text: String, _ count: Int) -> [String]
     /// The stem of one folded word in a language ("ru", "de", "fr", "es"), nil when the language
     /// has no stemmer.
     public var stem: @Sendable (_ word: String, _ language: String) -> String?
 
     public init(
-        japaneseReading: @escaping @Sendable (String) -> String?,
+        japaneseReadings: @escaping @Sendable (_ text: String, _ count: Int) -> [String],
         stem: @escaping @Sendable (_ word: String, _ language: String) -> String?
     ) {
-        self.japaneseReading = japaneseReading
+        self.japaneseReadings = japaneseReadings
         self.stem = stem
     }
 }
@@ -56,23 +56,32 @@ extension NameFolding {
     /// よねづけんし, ヨネヅケンシ and "Yonezu Kenshi" come out one letter apart at most, as
     /// `romajiKey` folds the spellings Japanese words are written in. Nil for text with no kana or
     /// kanji, or kanji without a known reading.
-    public static func readingKey(_ text: String) -> String? {
-        guard text.unicodeScalars.contains(where: { Script.isKana($0) || Script.isHan($0) }) else { return nil }
-        let katakana: String
+    public static func readingKey(_ text: String) -> String? { readingKeys(text, alternatives: 1).first }
+
+    /// The reading keys of the likeliest readings of a Japanese name (up to `alternatives`), best
+    /// first: a name's kanji often read more than one way (源 is ゲン or ハジメ, 風 カゼ or フウ), so
+    /// the catalog files each of them.
+    public static func readingKeys(_ text: String, alternatives: Int = 5) -> [String] {
+        guard text.unicodeScalars.contains(where: { Script.isKana($0) || Script.isHan($0) }) else { return [] }
+        let katakana: [String]
         if text.unicodeScalars.contains(where: Script.isHan) {
-            guard let reading = readers?.japaneseReading(text) else { return nil }
-            katakana = reading
+            katakana = readers?.japaneseReadings(text, alternatives) ?? []
         } else {
-            katakana = icu.withLock { _ in
-                text.applyingTransform(StringTransform(rawValue: "Hiragana-Katakana"), reverse: false) ?? text
+            katakana = [
+                icu.withLock { _ in
+                    text.applyingTransform(StringTransform(rawValue: "Hiragana-Katakana"), reverse: false) ?? text
+                }
+            ]
+        }
+        var keys: [String] = []
+        for reading in katakana {
+            let latin = icu.withLock { _ in
+                reading.applyingTransform(StringTransform(rawValue: "Katakana-Latin; Latin-ASCII"), reverse: false)
             }
+            let key = romajiKey(latin ?? "")
+            if !key.isEmpty, !keys.contains(key) { keys.append(key) }
         }
-        let latin = icu.withLock { _ in
-            katakana.applyingTransform(StringTransform(rawValue: "Katakana-Latin; Latin-ASCII"), reverse: false)
-        }
-        guard let latin else { return nil }
-        let key = romajiKey(latin)
-        return key.isEmpty ? nil : key
+        return keys
     }
 
     /// Romaji folded to what stays the same across its spellings and across voicing: one word of
@@ -144,13 +153,21 @@ extension NameFolding {
         return withL == spelled ? [spelled] : [withL, spelled]
     }
 
+    static let romajiWord = "^(([kgsztdnhbpmrwjfv]|sh|ch|ts|kk|ss|tt|pp|tch)?y?[aeiou]|n)+$"
+
     /// The reading key of a name said in Latin letters, for finding a name the catalog holds in
     /// Japanese ("Yonezu Kenshi" → "yonesukensi"): the romaji key of the whole name as one word.
     public static func latinReadingKey(_ text: String) -> String? {
         guard text.unicodeScalars.contains(where: { $0.properties.isAlphabetic }),
             text.unicodeScalars.allSatisfy({ $0.isASCII })
         else { return nil }
+        // Only names whose every word could be romaji: syllables of a consonant (or sh, ch, ts, a
+        // doubled one, y after it) and a vowel, and n.
+        let words = tokens(text)
+        guard !words.isEmpty,
+            words.allSatisfy({ $0.range(of: romajiWord, options: .regularExpression) != nil })
+        else { return nil }
         let key = romajiKey(text)
-        return key.count >= 4 ? key : nil
+        return key.count >= 2 ? key : nil
     }
 }

@@ -16,7 +16,7 @@ public enum LanguageLibraries {
     private static let installed: Void = {
         NameFolding.install(
             LanguageReaders(
-                japaneseReading: { JapaneseReadings.shared.reading($0) },
+                japaneseReadings: { JapaneseReadings.shared.readings($0, count: $1) },
                 stem: { WordStems.shared.stem($0, language: $1) }))
     }()
 }
@@ -32,7 +32,8 @@ public final class JapaneseReadings: Sendable {
     private let tagger: Mutex<UInt>
 
     private init() {
-        let opened = mecab_new2("")
+        // "-l 1": lattices kept, so the n best analyses can be read (`readings`).
+        let opened = mecab_new2("-l 1")
         tagger = Mutex(opened.map { UInt(bitPattern: $0) } ?? 0)
     }
 
@@ -40,21 +41,32 @@ public final class JapaneseReadings: Sendable {
 
     /// The words of `text` as MeCab cuts them, each with its reading (nil for a word without one).
     public func words(_ text: String) -> [(surface: String, reading: String?)] {
+        analyses(text, count: 1).first ?? []
+    }
+
+    /// The `count` likeliest analyses of `text` (MeCab's n-best), each as its words and readings.
+    func analyses(_ text: String, count: Int) -> [[(surface: String, reading: String?)]] {
         tagger.withLock { address in
-            guard let handle = OpaquePointer(bitPattern: address) else { return [] }
-            var out: [(String, String?)] = []
-            var node = text.withCString { mecab_sparse_tonode(handle, $0) }
-            while let current = node {
-                let stat = Int32(current.pointee.stat)
-                if stat != MECAB_BOS_NODE && stat != MECAB_EOS_NODE, let surfacePointer = current.pointee.surface {
-                    let length = Int(current.pointee.length)
-                    let surface = surfacePointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+            guard let handle = OpaquePointer(bitPattern: address),
+                text.withCString({ mecab_nbest_init(handle, $0) }) != 0
+            else { return [] }
+            var out: [[(String, String?)]] = []
+            while out.count < count, var node = mecab_nbest_next_tonode(handle) {
+                var words: [(String, String?)] = []
+                while true {
+                    let stat = Int32(node.pointee.stat)
+                    if stat != MECAB_BOS_NODE && stat != MECAB_EOS_NODE, let surfacePointer = node.pointee.surface {
+                        let length = Int(node.pointee.length)
+                        let surface = surfacePointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                        }
+                        let fields = node.pointee.feature.map { String(cString: $0) }?.split(separator: ",") ?? []
+                        words.append((surface, fields.count > 7 && fields[7] != "*" ? String(fields[7]) : nil))
                     }
-                    let fields = current.pointee.feature.map { String(cString: $0) }?.split(separator: ",") ?? []
-                    out.append((surface, fields.count > 7 && fields[7] != "*" ? String(fields[7]) : nil))
+                    guard let next = node.pointee.next else { break }
+                    node = UnsafePointer(next)
                 }
-                node = UnsafePointer(current.pointee.next)
+                out.append(words)
             }
             return out
         }
@@ -62,20 +74,25 @@ public final class JapaneseReadings: Sendable {
 
     /// The reading of `text` in katakana: each word's reading, or the word itself where it has
     /// no kanji (kana, Latin letters, digits). Nil when a word with kanji has no known reading.
-    public func reading(_ text: String) -> String? {
-        let words = words(text)
-        guard !words.isEmpty else { return nil }
-        var reading = ""
-        for word in words {
-            if let known = word.reading {
-                reading += known
-            } else if word.surface.unicodeScalars.contains(where: Script.isHan) {
-                return nil
-            } else {
-                reading += word.surface
+    public func reading(_ text: String) -> String? { readings(text, count: 1).first }
+
+    /// The distinct readings of MeCab's `count` likeliest analyses of `text`, best first.
+    public func readings(_ text: String, count: Int = 5) -> [String] {
+        var out: [String] = []
+        analyses: for words in analyses(text, count: count) {
+            var reading = ""
+            for word in words {
+                if let known = word.reading {
+                    reading += known
+                } else if word.surface.unicodeScalars.contains(where: Script.isHan) {
+                    continue analyses
+                } else {
+                    reading += word.surface
+                }
             }
+            if !reading.isEmpty, !out.contains(reading) { out.append(reading) }
         }
-        return reading
+        return out
     }
 }
 

@@ -15,6 +15,7 @@ extension Commands {
         let folder = FileManager.default.temporaryDirectory.path
         let path = arguments.options["db"] ?? "\(folder)/hark-bench-\(tracks)-\(seed).db"
         try ensureBenchCatalog(path: path, tracks: tracks, seed: seed, fresh: arguments.flags.contains("fresh"))
+        if arguments.flags.contains("scripts") { return try benchScripts(arguments, path: path, tracks: tracks) }
         let store = try CatalogStore(path: path)
         let queries = try NoisyQueries.make(count, seed: seed, store: store)
         let resolver = Resolver(store: store)

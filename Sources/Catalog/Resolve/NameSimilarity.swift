@@ -9,7 +9,10 @@ public enum NameSimilarity {
         let overlap = Double(aWords.intersection(bWords).count) / Double(aWords.union(bWords).count)
         // "the beatles" vs "beatles": an article does not make a name different.
         let stripped = strip(a) == strip(b) ? 0.97 : 0
-        return max(editSimilarity(a, b), overlap * 0.9, stripped, soundAlike(a, b))
+        let best = max(editSimilarity(a, b), overlap * 0.9, stripped, soundAlike(a, b))
+        // "Битлз" (bitlz) sounds like "The Beatles" once the article is set aside.
+        guard best < 0.8, a.hasPrefix("the ") != b.hasPrefix("the ") else { return best }
+        return max(best, soundAlike(strip(a), strip(b)))
     }
 
     /// How alike a said name and a stored one are, by their keys and, where the stored name is

@@ -212,22 +212,29 @@ public struct Resolver {
         // Words the catalog does not have were misheard: each is widened to the indexed words that
         // sound alike or are one edit away. (A misheard word that is a word of its own, "write" for
         // "right", is left to the next step.)
-        let wideTitle = try useful(words).map {
-            known($0) ? [Self.quoted($0)] : try Self.forms($0, stem: said.stems[$0]) + similarTerms($0)
+        // The word, the known words nearest it, then its stem as a prefix (the broadest last).
+        let wideTitle = try useful(words).map { word -> [String] in
+            guard !known(word) else { return [Self.quoted(word)] }
+            let forms = Self.forms(word, stem: said.stems[word])
+            return [forms[0]] + (try similarTerms(word)) + forms.dropFirst()
         }
         let wideArtist = try useful(artistWords).map {
             known($0) ? [Self.quoted($0)] : try Self.forms($0) + similarTerms($0)
         }
         if !titleKnown || !artistKnown {
+            // A one-word name said in another script (Халид for Khalid): each near word on its own,
+            // closest first, so that a common one cannot crowd a rarer, closer one out of the rows read.
+            if wideTitle.count == 1, wideArtist.isEmpty, said.otherScript {
+                for form in wideTitle[0] where !fits(0.8) { try search([[form]], []) }
+            }
             try search(wideTitle, wideArtist)
             if !wideArtist.isEmpty, !fits(0.8) { try search(wideTitle, []) }
             if fits(0.8) { return Array(found.values) }
         }
-        guard wideTitle.count >= 2 else { return Array(found.values) }
         // One word heard as another: all the others (unless those are all so common that they
         // would bring back a crowd of strangers).
         let kept = useful(words)
-        for index in wideTitle.indices {
+        for index in wideTitle.indices where wideTitle.count >= 2 {
             var rest = wideTitle
             rest.remove(at: index)
             let restWords = kept.enumerated().filter { $0.offset != index }.map(\.element)
@@ -241,14 +248,20 @@ public struct Resolver {
         // A foreign name said in katakana, spelled back in Latin letters (カリード → Khalid).
         for spelling in said.loanwords where !fits(0.8) {
             let spelled = spelling.split(separator: " ").map(String.init)
-            take(try ftsCandidates(title: spelled.map { [Self.quoted($0)] + (try similarTerms($0)) }, artist: []))
+            take(try ftsCandidates(title: spelled.map { [Self.quoted($0)] }, artist: []))
+            let near = try spelled.map { [Self.quoted($0)] + (try similarTerms($0)) }
+            if !fits(0.8) { take(try ftsCandidates(title: near, artist: [])) }
         }
         return Array(found.values)
     }
 
-    /// Items whose reading key is `reading` or one edit from it.
+    /// Items whose reading key is `reading`, else one edit from it (the exact key alone first: a
+    /// short reading's near words are common ones, and would crowd it out of the list read).
     func readingCandidates(_ reading: String) throws -> [Candidate] {
-        try ftsCandidates(title: [[Self.quoted(reading)] + similarTerms(reading)], artist: [])
+        let exact = try ftsCandidates(title: [[Self.quoted(reading)]], artist: [])
+        if !exact.isEmpty { return exact }
+        let near = try similarTerms(reading)
+        return near.isEmpty ? [] : try ftsCandidates(title: [near], artist: [])
     }
 
     /// The key of the catalog's artist a said artist names, when it is said another way than the
@@ -438,8 +451,11 @@ struct SaidName {
     var key: String
     /// The reading of a name said in kana or kanji.
     var scriptReading: String?
-    /// The romaji reading of a name said in Latin letters, tried when nothing else fits.
-    var latinReading: String?
+    /// The name as said.
+    var text: String
+    /// The romaji reading of a name said in Latin letters, tried when nothing else fits (worked
+    /// out only then: most names never need it).
+    var latinReading: String? { scriptReading == nil ? NameFolding.latinReadingKey(text) : nil }
 
     /// The stems of words said in Cyrillic (Snowball's), in Latin letters, by their keys: "zemfiru" → "zemfir".
     var stems: [String: String] = [:]
@@ -447,14 +463,19 @@ struct SaidName {
     /// Latin spellings of a name said in katakana (`NameFolding.loanwordSpellings`).
     var loanwords: [String] = []
 
+    /// Whether it was said in another script than Latin (its key is a transliteration).
+    var otherScript: Bool
+
     init(key: String, text: String) {
         self.key = key
+        self.text = text
+        otherScript = text.unicodeScalars.contains { !$0.isASCII && $0.properties.isAlphabetic && $0.value >= 0x0370 }
         loanwords = NameFolding.loanwordSpellings(text)
         scriptReading = NameFolding.readingKey(text)
-        latinReading = scriptReading == nil ? NameFolding.latinReadingKey(text) : nil
         guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return }
         let keyWords = key.split(separator: " ").map(String.init)
-        let saidWords = NameFolding.tokens(text)
+        // The words as written: folding first would turn "й" into "и" and change the ending.
+        let saidWords = text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         guard keyWords.count == saidWords.count else { return }
         for (keyWord, saidWord) in zip(keyWords, saidWords) {
             let stem = NameFolding.key(NameFolding.stem(saidWord))
@@ -466,9 +487,10 @@ struct SaidName {
     func similarity(to candidate: Candidate) -> Double {
         var best = NameSimilarity.score(key, candidate.coreKey)
         for spelling in loanwords { best = max(best, NameSimilarity.score(spelling, candidate.coreKey)) }
-        let reading = scriptReading ?? latinReading
+        var reading = scriptReading
         for alias in candidate.aliases where best < 1 {
             if alias.hasPrefix(EntryKeys.readingMark) {
+                if reading == nil { reading = latinReading }
                 guard let reading else { continue }
                 best = max(best, NameSimilarity.editSimilarity(reading, String(alias.dropFirst())))
             } else {
