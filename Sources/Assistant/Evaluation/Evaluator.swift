@@ -43,7 +43,13 @@ public struct Evaluator {
         let gold = row.expect ?? .none
         let scored = Set(row.scored ?? [])
         var goldPairs = SlotPairs.pairs(gold, scored: scored)
-        var predictedPairs = SlotPairs.pairs(predicted, scored: scored)
+        // A bare name compares by value whatever field it landed in, even one the row does not score.
+        var predictedPairs = SlotPairs.pairs(predicted, scored: scored.union(SlotPairs.nameFields))
+        if !(goldPairs.keys.filter(SlotPairs.nameFields.contains).count == 1
+            && predictedPairs.keys.filter(SlotPairs.nameFields.contains).count == 1)
+        {
+            predictedPairs = predictedPairs.filter { scored.contains($0.key) }
+        }
         SlotPairs.unifyBareName(gold: &goldPairs, predicted: &predictedPairs)
         let correct = predictedPairs.filter { goldPairs[$0.key] == $0.value }.count
         let intentRight = gold.intent == predicted.intent

@@ -399,9 +399,10 @@ public struct Resolver {
         let fuzzy =
             try artists.isEmpty
             ? candidates(for: SaidName(key: key, text: artist), artist: nil).filter {
-                $0.type == .artist && NameSimilarity.score(key, $0.coreKey) >= 0.8
+                // Its name, an alias or a reading (周杰伦 for Jay Chou, うただひかる for 宇多田ヒカル).
+                $0.type == .artist && $0.similarity >= 0.8
             }
-            .sorted { $0.popularity > $1.popularity }.map(\.rowID)
+            .sorted { ($0.similarity, $0.popularity) > ($1.similarity, $1.popularity) }.map(\.rowID)
             : artists.map(\.rowID)
         guard let found = fuzzy.first else { return [] }
         let rows = try store.items(ofArtist: found, type: type, order: Self.orderClause(order), limit: limit)

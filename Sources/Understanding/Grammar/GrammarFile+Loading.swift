@@ -16,6 +16,9 @@ extension GrammarFile {
                 message: "\(url.path): intents/\(missing).json is not listed in intentOrder")
         }
         var groups: [IntentGroup] = []
+        let shared = try file.sharesSentencesWith.map {
+            try load(folder: folder.deletingLastPathComponent().appendingPathComponent($0))
+        }
         for intent in order {
             let intentURL = intentsFolder.appendingPathComponent("\(intent).json")
             let intentFile = try JSON5File.load(IntentFile.self, from: intentURL)
@@ -24,6 +27,11 @@ extension GrammarFile {
                     intent: intent, sentences: $0.sentences, fixed: $0.fixed, wrap: $0.wrap, weight: $0.weight,
                     needsCatalog: $0.needsCatalog)
             }
+            groups += shared?.intents?.filter { $0.intent == intent } ?? []
+        }
+        if let shared {
+            file.rules.merge(shared.rules) { own, _ in own }
+            file.lists.merge(shared.lists) { own, _ in own }
         }
         file.intents = groups
         return file

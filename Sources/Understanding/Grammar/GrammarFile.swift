@@ -9,6 +9,10 @@ struct GrammarFile: Codable, Sendable {
     var language: String
     /// The intent files to read, in order: a sentence read earlier wins a tie.
     var intentOrder: [String]?
+    /// Another language folder whose sentences this language reads too, after its own (zh-Hant reads
+    /// zh-Hans's: its characters are folded to simplified ones for matching, so one grammar serves
+    /// both, and zh-Hant adds Taiwan's own words). Rules and lists this file lacks come from there.
+    var sharesSentencesWith: String?
     /// Named pieces of template, used as `<name>`.
     var rules: [String: String]
     /// Named lists: each maps an output value to the phrases that say it (`"song": "song|track|tune"`).

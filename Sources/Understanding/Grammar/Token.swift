@@ -33,6 +33,22 @@ struct Token: Sendable, Hashable {
                     continue
                 }
             }
+            // A name in quotation marks (「朝のカフェ」, 《晴天》, «Кино») is one word: the grammar
+            // cannot cut it, only a name slot can take it whole.
+            if let closer = Self.quotePairs[ch], start == nil || !text[text.index(before: index)].isLetter,
+                let end = text[next...].firstIndex(of: closer)
+            {
+                let inner = text[next..<end]
+                if let first = inner.firstIndex(where: { !$0.isWhitespace }),
+                    let last = inner.lastIndex(where: { !$0.isWhitespace })
+                {
+                    close(at: index)
+                    let original = inner[first...last]
+                    tokens.append(Token(folded: Self.foldQuoted(String(original)), original: original))
+                    index = text.index(after: end)
+                    continue
+                }
+            }
             // Chinese and Japanese are written without spaces: each character is a word of its own
             // (traditional characters folded to simplified, so both read with one grammar).
             if let scalar = ch.unicodeScalars.first, Self.isCJK(scalar) {
@@ -78,6 +94,27 @@ struct Token: Sendable, Hashable {
     /// Han ideographs, kana (with the long vowel mark) and full-width forms of them.
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         Script.isHan(scalar) || Script.isKana(scalar) && scalar.value != Script.kanaMiddleDot
+    }
+
+    /// Opening quotation marks of names and their closing ones: Japanese and Chinese corner and
+    /// title brackets, guillemets, German low-high quotes. (Plain " and English curly quotes are
+    /// left as punctuation.)
+    static let quotePairs: [Character: Character] = [
+        "「": "」", "『": "』", "《": "》", "〈": "〉", "«": "»", "„": "“",
+    ]
+
+    /// A quoted name folded as one word: its characters folded as the words outside quotes are.
+    static func foldQuoted(_ text: String) -> String {
+        var out = ""
+        for ch in text {
+            if let scalar = ch.unicodeScalars.first, isCJK(scalar) {
+                out += foldCJK(String(ch))
+            } else {
+                out += NameFolding.tokens(String(ch)).joined()
+                if ch.isWhitespace, !out.hasSuffix(" ") { out += " " }
+            }
+        }
+        return NameFolding.trimmed(out)
     }
 
     /// A CJK character folded for matching: traditional to simplified, katakana kept.
