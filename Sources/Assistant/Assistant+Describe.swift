@@ -8,7 +8,9 @@ extension Assistant {
     func notFoundReply(_ search: MediaSearch, language: String) -> String {
         // "that episode of Serial" only when the name is the show's (an episode by number or order).
         let namesShow = search.episodeNumber != nil || search.sortOrder != nil
-        if let type = search.mediaType, let name = search.mediaName ?? search.albumName ?? search.artistName,
+        // The kind's own sentence names a work by its name (an artist's album is not "the album 星野源").
+        if let type = search.mediaType,
+            let name = search.mediaName ?? search.albumName ?? (type == .artist ? search.artistName : nil),
             type != .podcastEpisode || namesShow, replies.has("fail.notFound.\(type.rawValue)")
         {
             return replies.say("fail.notFound.\(type.rawValue)", ["title": name], language: language)
@@ -24,14 +26,16 @@ extension Assistant {
                 ? values["title"] ?? item.title : replies.say("item.byArtist", values, language: language)
         }
         guard names.count > 1, let last = names.last else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + replies.say("list.or", language: language) + last
+        return names.dropLast().joined(separator: replies.say("list.comma", language: language))
+            + replies.say("list.or", language: language) + last
     }
 
     /// What a search asked for, in words: "Skyfall by Adele", "sad acoustic music", "80s rock music".
     func describe(_ search: MediaSearch, language: String = "en") -> String {
+        // A name as a sentence quotes it (Russian puts «» around a title, and not around a description).
         if let name = search.mediaName ?? search.albumName {
-            guard let artist = search.artistName else { return name }
-            return replies.say("item.byArtist", ["title": name, "artist": artist], language: language)
+            guard let artist = search.artistName else { return replies.say("what.name", ["name": name], language: language) }
+            return replies.say("what.byArtist", ["title": name, "artist": artist], language: language)
         }
         if let artist = search.artistName { return replies.say("musicBy", ["artist": artist], language: language) }
         let joiner = replies.say("tags.joiner", language: language)
@@ -41,23 +45,37 @@ extension Assistant {
                 ? replies.say("decade", ["decade": String(range.start % 100)], language: language) : nil
         }
         let moods = (search.moodNames ?? []).map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
+        // A genre as a reply names it: its own word where the language has one for that place
+        // («в жанре акустика»), else the grammar's first phrase for it.
         let genres = (search.genreNames ?? []).map {
+            replies.has("genre.\($0)", language: language)
+                ? replies.say("genre.\($0)", language: language)
+                : understander.spokenName($0, list: "genre", language: language) ?? $0
+        }
+        let spokenGenres = (search.genreNames ?? []).map {
             understander.spokenName($0, list: "genre", language: language) ?? $0
         }
         let kind = replies.say(search.mediaType == .album ? "albums" : "music", language: language)
-        // A language may place the parts its own way (Russian: «рок 80-х», «музыку 80-х»); an
-        // empty template means the common order, every tag before the kind.
+        // A language may place the parts its own way (Russian: «рок 80-х», «грустную музыку в жанре
+        // акустика»; French: «musique rock triste des années 80»); an empty template means the
+        // common order, every tag before the kind.
         let genresOnly = replies.say("what.genresOnly", language: language)
         let layout = replies.say("what.layout", language: language)
+        let layoutWithGenres = replies.say("what.layoutWithGenres", language: language)  // "" where unused
+        let parts = [
+            "sort": sort ?? "", "moods": moods.joined(separator: joiner), "decade": decade ?? "", "kind": kind,
+            "genres": genres.joined(separator: joiner),
+            "tags": ([sort].compactMap { $0 } + moods + spokenGenres).joined(separator: joiner),
+        ]
         var text: String
         if !genres.isEmpty, sort == nil, moods.isEmpty, !genresOnly.isEmpty {
-            text = ReplyComposer.fill(
-                genresOnly, ["genres": genres.joined(separator: joiner), "decade": decade ?? "", "kind": kind])
+            text = ReplyComposer.fill(genresOnly, parts.merging(["genres": spokenGenres.joined(separator: joiner)]) { $1 })
+        } else if !genres.isEmpty, !layoutWithGenres.isEmpty {
+            text = ReplyComposer.fill(layoutWithGenres, parts)
         } else if !layout.isEmpty {
-            let tags = ([sort].compactMap { $0 } + moods + genres).joined(separator: joiner)
-            text = ReplyComposer.fill(layout, ["tags": tags, "kind": kind, "decade": decade ?? ""])
+            text = ReplyComposer.fill(layout, parts)
         } else {
-            let tags = [sort].compactMap { $0 } + [decade].compactMap { $0 } + moods + genres
+            let tags = [sort].compactMap { $0 } + [decade].compactMap { $0 } + moods + spokenGenres
             text =
                 tags.isEmpty
                 ? kind

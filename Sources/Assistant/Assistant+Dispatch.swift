@@ -236,7 +236,8 @@ extension Assistant {
                     let playing = try? await builtInApp.nowPlaying(outcome.device)
                     if let item = playing?.item, playing?.state != .stopped, let type = search.mediaType {
                         return replies.say(
-                            "fail.currentHasNo", ["title": item.title, "type": replies.say("kind.\(type.rawValue)")],
+                            "fail.currentHasNo",
+                            ["title": item.title, "type": replies.say("kind.\(type.rawValue)", language: language)],
                             language: language)
                     }
                     return replies.say("affinity.nothingPlaying", language: language)

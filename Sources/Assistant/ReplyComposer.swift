@@ -22,7 +22,10 @@ struct ReplyComposer: Sendable {
                     let url = folder.appendingPathComponent(name)
                     let replies: [String: String]
                     do {
-                        replies = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
+                        // JSON5, so a reply file can say in a comment why a sentence is built as it is.
+                        let decoder = JSONDecoder()
+                        decoder.allowsJSON5 = true
+                        replies = try decoder.decode([String: String].self, from: Data(contentsOf: url))
                     } catch {
                         throw AssistantError(message: "\(url.path): \(error)")
                     }

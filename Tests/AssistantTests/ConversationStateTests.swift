@@ -72,7 +72,7 @@ struct ConversationStateTests {
                 identifier: "ru.yandex.music", name: "Яндекс.Музыка", alternativeNames: ["Yandex Music"]))
         let yandex = await assistant.ask("Включи трек Skyfall от Adele в Яндекс.Музыке")
         #expect(yandex.app == "Яндекс.Музыка")
-        #expect(yandex.reply == "Включаю «Skyfall» Adele.")
+        #expect(yandex.reply == "Включаю песню «Skyfall» Adele.")
         let tell = await assistant.ask("Скажи Яндекс.Музыке включить рок")
         #expect(tell.app == "Яндекс.Музыка" && tell.understood.search?.genreNames == ["rock"])
         #expect(tell.code == .success)
@@ -191,16 +191,16 @@ struct LanguageReplyTests {
         let assistant = try freshAssistant()
         let play = await assistant.ask("включи трек Skyfall от Adele")
         #expect(play.language == "ru")
-        #expect(play.reply == "Включаю «Skyfall» Adele.")
+        #expect(play.reply == "Включаю песню «Skyfall» Adele.")
         #expect(
             await assistant.ask("мне не нравится этот трек").reply == "Поняла, «Skyfall» вам не нравится. Переключаю.")
         let band = await assistant.ask("включи Сектор Газа")
         #expect(band.items.first?.title == "Sektor Gaza" && band.items.first?.type == .artist)
         #expect(band.reply == "Включаю песни группы «Сектор Газа».")
-        #expect(await assistant.ask("включи Туман").reply == "Включаю «Туман» группы «Сектор Газа».")
+        #expect(await assistant.ask("включи Туман").reply == "Включаю песню «Туман» группы «Сектор Газа».")
         #expect(await assistant.ask("что это за песня").reply == "Это «Туман» группы «Сектор Газа».")
         #expect(await assistant.ask("включи Земфиру").reply == "Включаю песни Земфиры.")
-        #expect(await assistant.ask("включи группу крови").reply == "Включаю «Группа крови» группы «Кино».")
+        #expect(await assistant.ask("включи группу крови").reply == "Включаю песню «Группа крови» группы «Кино».")
         #expect(await assistant.ask("включи Аллу Пугачёву").reply == "Включаю песни Аллы Пугачёвой.")
         #expect(await assistant.ask("включи свет").reply == "Извините, я не поняла.")
     }
@@ -264,7 +264,10 @@ struct DisplayNameTests {
         #expect(keys.count >= 8)
         for (language, own) in keys {
             #expect(english.subtracting(own).isEmpty, "\(language) lacks \(english.subtracting(own).sorted())")
-            #expect(own.subtracting(english).isEmpty, "\(language) has keys English lacks: \(own.subtracting(english).sorted())")
+            // "genre.<name>": a language's own word for a genre where a reply needs another form than
+            // the grammar's (Russian «в жанре акустика»); optional, and English needs none.
+            let extra = own.subtracting(english).filter { !$0.hasPrefix("genre.") }
+            #expect(extra.isEmpty, "\(language) has keys English lacks: \(extra.sorted())")
         }
     }
 
