@@ -23,9 +23,8 @@ struct LanguageDetector: Sendable {
         if cyrillic > 0, cyrillic >= latin / 2 { return "ru" }
         if kana > 0 { return "ja" }
         if han > 0 {
-            // Traditional characters change when converted to simplified ones.
-            let simplified = text.applyingTransform(StringTransform(rawValue: "Hant-Hans"), reverse: false) ?? text
-            return simplified == text ? "zh-Hans" : "zh-Hant"
+            // Traditional characters change when converted to simplified ones (OpenCC's t2s).
+            return ChineseScript.shared.isTraditional(text) ? "zh-Hant" : "zh-Hans"
         }
         if hangul > 0 { return "ko" }
         let words = Token.split(text).map(\.folded)
@@ -65,8 +64,7 @@ struct LanguageDetector: Sendable {
         if scripts.contains("ru") { found.append("ru") }
         if scripts.contains("ja") { found.append("ja") }
         if scripts.contains("zh") {
-            let simplified = text.applyingTransform(StringTransform(rawValue: "Hant-Hans"), reverse: false) ?? text
-            found.append(simplified == text ? "zh-Hans" : "zh-Hant")
+            found.append(ChineseScript.shared.isTraditional(text) ? "zh-Hant" : "zh-Hans")
             // Japanese written with kanji alone ("音楽再生") is read as Japanese too.
             if !scripts.contains("ja") { found.append("ja") }
         }

@@ -13,6 +13,10 @@ struct Token: Sendable, Hashable {
         var tokens: [Token] = []
         var start: String.Index?
         var index = text.startIndex
+        // Traditional characters folded to simplified with the whole sentence as context (OpenCC's
+        // phrase tables: 接著 → 接着, while 著名 keeps 著), character by character when the
+        // conversion changes the length.
+        let simplified = Self.simplifiedCharacters(text)
         func close(at end: String.Index) {
             if let begin = start {
                 let original = text[begin..<end]
@@ -54,7 +58,9 @@ struct Token: Sendable, Hashable {
             if let scalar = ch.unicodeScalars.first, Self.isCJK(scalar) {
                 close(at: index)
                 let original = text[index..<next]
-                tokens.append(Token(folded: Self.foldCJK(String(original)), original: original))
+                let folded =
+                    simplified.map { $0[index].map(String.init) ?? String(original) } ?? Self.foldCJK(String(original))
+                tokens.append(Token(folded: folded, original: original))
                 index = next
                 continue
             }
@@ -117,12 +123,25 @@ struct Token: Sendable, Hashable {
         return NameFolding.trimmed(out)
     }
 
+    /// Each Han character of `text` in simplified form by its position, when the text has Han
+    /// characters and OpenCC's conversion of the whole of it keeps every character in place.
+    static func simplifiedCharacters(_ text: String) -> [String.Index: Character]? {
+        guard text.unicodeScalars.contains(where: { Script.isHan($0) }) else { return nil }
+        let converted = Array(ChineseScript.shared.simplified(text))
+        guard converted.count == text.count else { return nil }
+        var out: [String.Index: Character] = [:]
+        for (index, character) in zip(text.indices, converted) where character != text[index] {
+            out[index] = character
+        }
+        return out
+    }
+
     /// A CJK character folded for matching: traditional to simplified, katakana kept.
     static func foldCJK(_ character: String) -> String {
         guard
             character.unicodeScalars.first.map(Script.isHan) == true
         else { return character }
-        return character.applyingTransform(StringTransform(rawValue: "Hant-Hans"), reverse: false) ?? character
+        return ChineseScript.shared.simplified(character)
     }
 
     /// Elided articles and pronouns that stand before a vowel: "l'épisode", "d'Adele", "qu'on".
