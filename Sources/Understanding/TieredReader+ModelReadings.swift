@@ -36,6 +36,8 @@ extension TieredReader {
         captures += spottedCaptures(skipping: covered).captures
         let parts = frame.split(separator: ".").map(String.init)
         guard let intent = IntentKind(rawValue: parts[0]) else { return nil }
+        // Only an add has somewhere to add to: a playlist span in any other frame is a misread name.
+        if intent != .addMedia { captures.removeAll { $0.name == "playlist" } }
         var fixed: [String: String] = [:]
         if intent == .updateMediaAffinity { fixed["affinityType"] = parts.count > 1 ? parts[1] : "like" }
         if let kind = Frame.kind(frame) { fixed["mediaType"] = kind.rawValue }
