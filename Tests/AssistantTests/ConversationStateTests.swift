@@ -28,6 +28,14 @@ struct ConversationStateTests {
         #expect(outcome.reply == "Playing the playlist Playlist of the Day.")
     }
 
+    /// The global vocabulary's synonyms in Japanese and Chinese are honoured as the English ones are.
+    @Test(arguments: [("今日のプレイリストをかけて", "ja"), ("播放每日推荐", "zh-Hans"), ("播放每日推薦", "zh-Hant")])
+    func appGlobalVocabularyInOtherScripts(text: String, language: String) async throws {
+        let assistant = try freshAssistant()
+        let understood = await assistant.interpret(text, context: RequestContext(language: language))
+        #expect(understood.search == MediaSearch(mediaType: .playlist, mediaName: "Playlist of the Day"))
+    }
+
     /// A fresh assistant over the demo catalog that knows `app` (apps are read when an assistant starts).
     func assistant(registering app: AppRegistration) async throws -> Assistant {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-apps-\(UUID().uuidString).db")
