@@ -1,0 +1,87 @@
+import MediaIntents
+import Storage
+
+/// A name as said: its key, and how it reads when it is Japanese (`NameFolding.readingKey`) or
+/// could be romaji for a Japanese name (`latinReadingKey`). Readings are compared only with the
+/// readings the catalog filed (aliases marked "~").
+struct SaidName {
+    var key: String
+    /// The reading of a name said in kana or kanji.
+    var scriptReading: String?
+    /// The name as said.
+    var text: String
+    /// The romaji reading of a name said in Latin letters, tried when nothing else fits (worked
+    /// out only then: most names never need it).
+    var latinReading: String? { scriptReading == nil ? NameFolding.latinReadingKey(text) : nil }
+
+    /// The stems of words said in Cyrillic (Snowball's), in Latin letters, by their keys: "zemfiru" → "zemfir".
+    var stems: [String: String] = [:]
+
+    /// Latin spellings of a name said in katakana (`NameFolding.loanwordSpellings`).
+    var loanwords: [String] = []
+
+    /// Whether it was said in another script than Latin (its key is a transliteration).
+    var otherScript: Bool
+
+    init(key: String, text: String) {
+        self.key = key
+        self.text = text
+        otherScript = text.unicodeScalars.contains { !$0.isASCII && $0.properties.isAlphabetic && $0.value >= 0x0370 }
+        loanwords = NameFolding.loanwordSpellings(text)
+        scriptReading = NameFolding.readingKey(text)
+        guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return }
+        let keyWords = key.split(separator: " ").map(String.init)
+        // The words as written: folding first would turn "й" into "и" and change the ending.
+        let saidWords = text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        guard keyWords.count == saidWords.count else { return }
+        for (keyWord, saidWord) in zip(keyWords, saidWords) {
+            let stem = NameFolding.key(NameFolding.stem(saidWord))
+            if !stem.isEmpty, !stem.contains(" ") { stems[keyWord] = stem }
+        }
+    }
+
+    /// How alike this name is to a candidate's name, aliases or readings, 0…1.
+    func similarity(to candidate: Candidate) -> Double {
+        var best = NameSimilarity.score(key, candidate.coreKey)
+        for spelling in loanwords { best = max(best, NameSimilarity.score(spelling, candidate.coreKey)) }
+        var reading = scriptReading
+        for alias in candidate.aliases where best < 1 {
+            if alias.hasPrefix(EntryKeys.readingMark) {
+                if reading == nil { reading = latinReading }
+                guard let reading else { continue }
+                best = max(best, NameSimilarity.editSimilarity(reading, String(alias.dropFirst())))
+            } else {
+                best = max(best, NameSimilarity.score(key, alias))
+            }
+        }
+        return best
+    }
+}
+
+/// What the re-ranking reads of a candidate; the few returned are then read in full.
+struct Candidate: Sendable {
+    var rowID: Int64
+    var coreKey: String
+    var aliases: [String]
+    var artistKey: String
+    var type: MediaItemType
+    var popularity: Double
+    var owner: String?
+    var album: String?
+    /// How alike the said name and this one's name or aliases are; set as the candidate is gathered.
+    var similarity = 0.0
+
+    static let columns =
+        "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album"
+
+    init(_ row: Row) {
+        rowID = Int64(row.int(0) ?? 0)
+        coreKey = row.string(1) ?? ""
+        aliases = (row.string(2) ?? "").split(separator: "|").map(String.init)
+        artistKey = row.string(3) ?? ""
+        type = MediaItemType(rawValue: row.string(4) ?? "") ?? .unknown
+        popularity = row.double(5) ?? 0
+        owner = row.string(6)
+        album = row.string(7)
+    }
+}
