@@ -13,8 +13,10 @@ extension Commands {
             throw UsageError("--tracks, --queries and --seed take positive whole numbers")
         }
         let folder = FileManager.default.temporaryDirectory.path
-        let path = arguments.options["db"] ?? "\(folder)/hark-bench-\(tracks)-\(seed).db"
-        try ensureBenchCatalog(path: path, tracks: tracks, seed: seed, fresh: arguments.flags.contains("fresh"))
+        let crowded = arguments.flags.contains("crowded")
+        let path = arguments.options["db"] ?? "\(folder)/hark-bench-\(tracks)-\(seed)\(crowded ? "-crowded" : "").db"
+        try ensureBenchCatalog(
+            path: path, tracks: tracks, seed: seed, fresh: arguments.flags.contains("fresh"), crowded: crowded)
         if arguments.flags.contains("scripts") { return try benchScripts(arguments, path: path, tracks: tracks) }
         let store = try CatalogStore(path: path)
         let queries = try NoisyQueries.make(count, seed: seed, store: store)
@@ -60,6 +62,7 @@ extension Commands {
             }
         }
         var report: [String: [String: Double]] = [:]
+        var caseReport: [String: (right: Int, all: Int)] = [:]
         let misses = Int(arguments.options["misses"] ?? "0") ?? 0
         let slowMs = arguments.options["slow"].flatMap(Double.init)
         var shownMisses = 0
@@ -69,6 +72,7 @@ extension Commands {
             var top1 = 0
             var top4 = 0
             var top1Clear = 0
+            var byCase: [String: (right: Int, all: Int)] = [:]
             for (queryIndex, query) in queries.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let found = try run(query)
@@ -81,6 +85,13 @@ extension Commands {
                 }
                 func right(_ id: Int64) -> Bool {
                     id == query.targetRowID || workOf(id) == "\(query.targetType.rawValue)\t\(query.targetWork)"
+                }
+                let rightFirst = found.first.map(right) ?? false
+                if name == "hark" {
+                    for label in query.cases {
+                        byCase[label, default: (0, 0)].all += 1
+                        if rightFirst { byCase[label, default: (0, 0)].right += 1 }
+                    }
                 }
                 if let first = found.first, right(first) {
                     top1 += 1
@@ -101,6 +112,7 @@ extension Commands {
             func at(_ q: Double) -> Double {
                 (times[min(times.count - 1, Int(Double(times.count) * q))] * 1000).rounded() / 1000
             }
+            if name == "hark" { caseReport = byCase }
             report[name] = [
                 "top1": (Double(top1) / Double(queries.count) * 10_000).rounded() / 10_000,
                 "top4": (Double(top4) / Double(queries.count) * 10_000).rounded() / 10_000,
@@ -154,6 +166,12 @@ extension Commands {
                         row["p90Ms"] ?? 0,
                         row["p99Ms"] ?? 0))
             }
+            print(
+                "  hark top-1 by case: "
+                    + caseReport.keys.sorted().map { label in
+                        let tally = caseReport[label] ?? (0, 0)
+                        return String(format: "%@ %.1f%% (%d)", label, Double(tally.right) / Double(max(tally.all, 1)) * 100, tally.all)
+                    }.joined(separator: ", "))
             print("  peak resident memory \(Int(report["fts5"]?["peakRssMiB"] ?? 0)) MiB (all three, in turn)")
             print("  confidence gate (name similarity of hark's best): share of right / wrong answers acted on")
             for key in gateReport.keys.sorted() {
@@ -192,14 +210,15 @@ extension Commands {
 
     /// Builds the benchmark catalog with `hark catalog generate` and `hark import` in child
     /// processes (so this process's memory is the serving memory), unless it exists already.
-    static func ensureBenchCatalog(path: String, tracks: Int, seed: UInt64, fresh: Bool) throws {
+    static func ensureBenchCatalog(path: String, tracks: Int, seed: UInt64, fresh: Bool, crowded: Bool = false) throws {
         let marker = path + ".done"
         if !fresh, FileManager.default.fileExists(atPath: marker) { return }
         for suffix in ["", "-wal", "-shm", ".done"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let jsonl = path + ".jsonl"
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).path
         for step in [
-            ["catalog", "generate", "--tracks", String(tracks), "--seed", String(seed), "--out", jsonl],
+            ["catalog", "generate", "--tracks", String(tracks), "--seed", String(seed), "--out", jsonl]
+                + (crowded ? ["--crowded"] : []),
             ["import", "--db", path, jsonl],
         ] {
             let process = Process()

@@ -14,6 +14,7 @@ extension Commands {
             }
             let started = Date()
             var generator = CatalogGenerator(tracks: tracks, seed: seed)
+            generator.crowded = arguments.flags.contains("crowded")
             let counts = try generator.write(to: out) { done in
                 guard isTerminal else { return }
                 let fraction = Double(done) / Double(tracks)

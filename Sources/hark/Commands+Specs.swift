@@ -116,6 +116,7 @@ extension CommandSpec {
             .text("slow", "MS", "resolve: list queries slower than MS milliseconds"),
             .flag("fresh", "resolve: build the generated catalog again"),
             .flag("scripts", "resolve: names asked for in other scripts and readings (see above)"),
+            .flag("crowded", "resolve: on a crowded generated catalog (catalog generate --crowded)"),
             json,
         ])
 
@@ -154,7 +155,10 @@ extension CommandSpec {
             titles; podcasts with hundreds of dated episodes; audiobooks; radio stations. Without a
             subcommand, prints how many items of each kind the catalog holds and its size on disk.
             """,
-        options: [tracks, seed, .text("out", "FILE.jsonl", "where generate writes the catalog")])
+        options: [
+            tracks, seed, .text("out", "FILE.jsonl", "where generate writes the catalog"),
+            .flag("crowded", "generate: many songs share a title, many bands all but one word of their name"),
+        ])
 
     static let train = CommandSpec(
         name: "train", summary: "train the learned intent model from the grammars, training/ and the dev sets",

@@ -10,6 +10,9 @@ import MediaIntents
 public struct CatalogGenerator {
     public var tracks: Int
     public var seed: UInt64
+    /// Many songs share a title and many bands all but one word of their name (issue 17's harder
+    /// catalog): titles from a small vocabulary, bands from two short lists.
+    public var crowded = false
     private var words: [String] = []
 
     public init(tracks: Int, seed: UInt64) {
@@ -212,6 +215,11 @@ public struct CatalogGenerator {
             let script: NameScript = roll < 0.84 ? .latin : roll < 0.90 ? .cyrillic : roll < 0.95 ? .japanese : .chinese
             let name: String
             switch script {
+            case .latin where crowded:
+                name =
+                    random.chance(0.6)
+                    ? "The " + random.pick(GeneratorWords.crowdAdjectives) + " " + random.pick(GeneratorWords.crowdNouns)
+                    : Self.personName(&random)
             case .latin:
                 switch random.next() % 4 {
                 case 0: name = "The " + Self.pseudoWord(&random).capitalized + "s"
@@ -247,6 +255,14 @@ public struct CatalogGenerator {
 
     private func title(for script: NameScript, _ random: inout SplitMix) -> String {
         switch script {
+        case .latin where crowded:
+            // "Don't Lose Tonight", "Burning Hearts", "Lose": a small vocabulary, so titles repeat.
+            switch random.next() % 3 {
+            case 0:
+                return "Don't " + random.pick(GeneratorWords.crowdVerbs) + " " + random.pick(GeneratorWords.crowdTimes)
+            case 1: return random.pick(GeneratorWords.crowdAdjectives) + " " + random.pick(GeneratorWords.crowdNouns)
+            default: return random.pick(GeneratorWords.crowdVerbs) + " " + random.pick(GeneratorWords.crowdTimes)
+            }
         case .latin:
             let count = [1, 2, 2, 2, 3, 3, 3, 4][Int(random.next() % 8)]
             var words: [String] = []

@@ -89,4 +89,20 @@ enum GeneratorWords {
         "Lab", "Notes", "Radio", "Hour", "Briefing",
     ]
     static let stationWords = ["FM", "Radio", "Wave", "Hits", "Classic", "Jazz", "Rock", "Talk", "News", "Gold"]
+
+    // A crowded catalog (`CatalogGenerator.crowded`): band names that differ by one word ("The
+    // Paper Ravens" / "The Paper Queens") and song titles from a small vocabulary, so that many
+    // songs share a title ("Don't Lose Tonight" by a dozen bands).
+    static let crowdAdjectives = """
+        Paper Dark Black Silver Golden Wild Quiet Lonely Electric Broken Velvet Neon Crystal Hollow Burning
+        Frozen Midnight Crimson Little Lucky
+        """.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    static let crowdNouns = """
+        Ravens Queens Wolves Horses Kids Hearts Lions Tigers Saints Kings Ghosts Rivers Sparrows Foxes Bells
+        Stones Angels Roses Pilots Echoes
+        """.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    static let crowdVerbs = """
+        Lose Fall Go Stay Run Break Leave Stop Wait Cry Burn Fade Hide Call Dance Sing Dream Shine Turn Look
+        """.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    static let crowdTimes = ["Tonight", "Again", "Forever", "Away", "Now", "Tomorrow", "Alone", "Home"]
 }

@@ -15,6 +15,10 @@ public struct NoisyQueries {
         public var targetType: MediaItemType
         public var targetWork: String
         public var misheard: Bool
+        /// What kind of request it is, for accuracy by case: "exact" (nothing misheard, the artist
+        /// said), "misheard", "no artist", "shared title" (several artists have the title),
+        /// "numbers" (digits in the title), "brackets" (a note the request leaves out).
+        public var cases: [String] = []
     }
 
     public static let mishearRate = 0.2
@@ -41,6 +45,8 @@ public struct NoisyQueries {
                 WHERE x.item_id = i.id ORDER BY x.position LIMIT 1), i.artist)
             FROM items i WHERE +i.type = ? AND i.id >= ? AND i.owner IS NULL ORDER BY i.id LIMIT 1
             """)
+        let sharedTitle = try store.db.prepare(
+            "SELECT count(DISTINCT coalesce(artist_key, '')) FROM items WHERE core_key = ?")
         var queries: [Query] = []
         var attempts = 0
         while queries.count < count && attempts < count * 10 {
@@ -85,10 +91,15 @@ public struct NoisyQueries {
             } else if random.chance(type == .song ? 0.25 : 0.9) {
                 search.mediaType = type
             }
+            var cases = [misheard ? "misheard" : artistWords.isEmpty ? "no artist" : "exact"]
+            let core = NameFolding.core(title)
+            if (try sharedTitle.integer([.text(NameFolding.key(core))]) ?? 0) > 1 { cases.append("shared title") }
+            if title.contains(where: \.isNumber) { cases.append("numbers") }
+            if core != title { cases.append("brackets") }
             queries.append(
                 Query(
                     search: search, targetRowID: Int64(id), targetType: type,
-                    targetWork: work(title: title, artist: artist), misheard: misheard))
+                    targetWork: work(title: title, artist: artist), misheard: misheard, cases: cases))
         }
         return queries
     }
@@ -101,7 +112,9 @@ public struct NoisyQueries {
 
     /// A name as a recogniser writes it: lower case, words only, digits as English words.
     static func spoken(_ text: String) -> [String] {
-        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        // "Don't" is said "dont", as a recogniser writes it without the apostrophe.
+        let words = text.lowercased().filter { $0 != "'" && $0 != "’" }
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         return words.flatMap { word -> [String] in
             guard word.allSatisfy(\.isASCII), let value = Int(word) else { return [word] }
             return spelled(value).split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)

@@ -151,7 +151,7 @@ extension Resolver {
     static func spokenKey(_ text: String) -> String {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return NameFolding.key(text) }
         let numbers = NumberWords.english
-        var words = NameFolding.tokens(text)
+        var words = Self.joiningContractions(NameFolding.tokens(text))
         func isNumberWord(_ word: String) -> Bool { numbers.words[word] != nil || numbers.multipliers[word] != nil }
         for index in words.indices where !isNumberWord(words[index]) && words[index].count >= 4 {
             let word = words[index]
@@ -169,6 +169,23 @@ extension Resolver {
         }
         return numbers.digitize(words).joined(separator: " ")
     }
+
+    /// "don t" and "it s" as one word ("dont", "its"), as the catalog's keys fold "Don't": a
+    /// recogniser that drops the apostrophe sometimes leaves the two halves apart.
+    static func joiningContractions(_ words: [String]) -> [String] {
+        guard words.contains(where: { contractionEnds.contains($0) }) else { return words }
+        var out: [String] = []
+        for word in words {
+            if contractionEnds.contains(word), let last = out.last, last.count >= 2, last.allSatisfy(\.isLetter) {
+                out[out.count - 1] = last + word
+            } else {
+                out.append(word)
+            }
+        }
+        return out
+    }
+
+    static let contractionEnds: Set<String> = ["t", "s", "ll", "re", "ve", "d", "m"]
 
     static let numberWordList =
         Array(NumberWords.english.words.keys.filter { $0.count >= 4 })
