@@ -50,6 +50,9 @@ extension Assistant {
         let overEmptyBrowse = await nameOverEmptyBrowse(
             top.understood, rivals: interpretations.prefix(5), context: context, device: device)
         if overEmptyBrowse != top.understood { return overEmptyBrowse }
+        if let play = await playOverMissingPlaylist(top, rivals: interpretations.prefix(5), context: context, device: device) {
+            return play
+        }
         let topNames = top.understood.search?.hasName == true || top.understood.params?.destination != nil
         guard topNames else { return top.understood }
         let sameIntent = interpretations.prefix(5).filter {
@@ -72,6 +75,26 @@ extension Assistant {
             }
         }
         return best
+    }
+
+    /// "could you put on rolling in the deep please": read as adding "on rolling" to a playlist
+    /// "deep" that does not exist, and as playing a song the catalog has; the play wins when the
+    /// playlist is not the user's and the song is found for certain ("put on" means play unless a
+    /// playlist of that name exists).
+    private func playOverMissingPlaylist(
+        _ top: Interpretation, rivals: ArraySlice<Interpretation>, context: RequestContext, device: String
+    ) async -> Understood? {
+        guard top.understood.intent == .addMedia, case .playlist(let name)? = top.understood.params?.destination,
+            !name.isEmpty
+        else { return nil }
+        let playlistFit = await builtInApp.fit(
+            search: nil, destination: .playlist(name), user: context.user, device: device)
+        guard playlistFit == 0 else { return nil }
+        for rival in rivals.dropFirst()
+        where rival.understood.intent == .playMedia && rival.score >= top.score - Self.wideChoiceMargin {
+            if await fit(rival.understood, user: context.user, device: device) >= Self.strongFit { return rival.understood }
+        }
+        return nil
     }
 
     /// `top`, or, when it reads a genre or mood the catalog has nothing of ("holiday" as Christmas

@@ -35,6 +35,23 @@ struct ResolverExactTests {
         #expect(found.first?.item.artist == artist)
     }
 
+    /// A title said without its subtitle, with its artist, is that artist's song, not another
+    /// artist's song of exactly the said title.
+    @Test func aSubtitleLeftUnsaidStillFindsTheArtistsSong() throws {
+        let store = try emptyStore()
+        var rush = CatalogEntry(type: .song, title: "Limelight", artist: "Rush")
+        rush.popularity = 0.9
+        try store.upsert(rush)
+        var frank = CatalogEntry(type: .song, title: "Limelight (Terry's Theme)", artist: "Frank Chacksfield")
+        frank.popularity = 0.3
+        try store.upsert(frank)
+        let found = try Resolver(store: store).resolve(
+            MediaSearch(mediaName: "limelight", artistName: "frank chacksfield"))
+        #expect(found.first?.item.artist == "Frank Chacksfield")
+        let rushFound = try Resolver(store: store).resolve(MediaSearch(mediaName: "limelight", artistName: "rush"))
+        #expect(rushFound.first?.item.artist == "Rush")
+    }
+
     /// A whole name the catalog has is not cut ("Rolling in the Deep" stays one title).
     @Test func aWholeTitleIsNotCut() throws {
         let found = try Resolver(store: demoStore()).resolve(MediaSearch(mediaName: "rolling in the deep"))

@@ -67,7 +67,14 @@ public struct Resolver {
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
         for candidate in try candidates(for: said, artist: saidArtist) {
             if let owner = candidate.owner, owner != user { continue }
-            let similarity = candidate.similarity
+            var similarity = candidate.similarity
+            // The said title is the start of the artist's own title, the rest a subtitle left
+            // unsaid ("limelight" by Frank Chacksfield is his "Limelight (Terry's Theme)").
+            if similarity < 0.9, let saidArtist, candidate.coreKey.hasPrefix(nameKey + " "),
+                Self.creditAgreement(saidArtist, candidate.artistKey) >= 0.95
+            {
+                similarity = 0.9
+            }
             guard similarity >= 0.6 else { continue }
             var score = similarity
             var nameMatch = similarity
