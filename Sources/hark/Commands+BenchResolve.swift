@@ -54,9 +54,12 @@ extension Commands {
         // not by popularity).
         let sameTitle = try store.db.prepare(
             "SELECT count(DISTINCT coalesce(artist_key, '')) FROM items WHERE core_key = ? AND +type = ?")
+        // (Misheard or not: the target's own title decides, as a request that leaves the artist
+        // out cannot say which of the artists holding the title it means.)
         var ambiguous = Set<Int>()
-        for (index, query) in queries.enumerated() where !query.misheard && query.search.artistName == nil {
-            let key = NameFolding.key(query.search.mediaName ?? "")
+        for (index, query) in queries.enumerated() where query.search.artistName == nil {
+            guard let target = try store.item(rowID: query.targetRowID) else { continue }
+            let key = NameFolding.key(NameFolding.core(target.item.title))
             if (try sameTitle.integer([.text(key), .text(query.targetType.rawValue)]) ?? 0) > 1 {
                 ambiguous.insert(index)
             }
@@ -181,7 +184,7 @@ extension Commands {
                         (gateReport[key]?["wrongActedOn"] ?? 0) * 100))
             }
             print(
-                "  \(ambiguous.count) queries are ambiguous (the exact title, no artist, several artists have it);"
+                "  \(ambiguous.count) queries are ambiguous (no artist, and several artists have the title);"
                     + String(
                         format: " top-1 without them: hark %.1f%%, exact %.1f%%, fts5 %.1f%%",
                         (report["hark"]?["top1Unambiguous"] ?? 0) * 100,

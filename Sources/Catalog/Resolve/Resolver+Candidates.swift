@@ -54,8 +54,15 @@ extension Resolver {
         // cut by a count limit before the artist is compared.
         if let artist { take(try exactByArtist(nameKey, artist: artist)) }
         if fits() { return Array(found.values) }
-        take(try exactCandidates(nameKey))
+        let exact = try exactCandidates(nameKey)
+        take(exact)
         if fits() { return Array(found.values) }
+        // Many songs share the title and the artist was heard a little wrong ("te silver foxes"):
+        // the catalog's artist nearest the said one, then the title by them.
+        if let artist, exact.count >= 50, let near = try nearestArtistKey(artist), near != artist {
+            take(try exactByArtist(nameKey, artist: near))
+            if fits() { return Array(found.values) }
+        }
         // A name in Japanese script, by how it reads: the catalog files the reading of its
         // Japanese names, so kanji, kana and romaji find each other.
         if let reading = said.scriptReading {
@@ -244,6 +251,13 @@ extension Resolver {
             WHERE i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ? LIMIT \(limit))
             """
         ).rows([.integer(artistID)]).map(Candidate.init)
+    }
+
+    /// The key of the catalog's artist whose name is nearest `key` (at least 0.85 alike), nil when none is.
+    func nearestArtistKey(_ key: String) throws -> String? {
+        let artists = try candidates(for: SaidName(key: key, text: key), artist: nil)
+            .filter { $0.type == .artist && $0.similarity >= 0.85 }
+        return artists.max { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }?.coreKey
     }
 
     /// Items whose core title is `key`, credited to an artist whose name is `artist` (with or
