@@ -52,6 +52,22 @@ struct ResolverExactTests {
         #expect(rushFound.first?.item.artist == "Rush")
     }
 
+    /// Numbers as people say them: spelled, in the plural, joined to letters.
+    @Test(arguments: [
+        ("b fifty twos", "The B-52's"), ("nineteen ninety nine", "1999"), ("two become one", "2 Become 1"),
+        ("fifty cent", "50 Cent"),
+    ])
+    func numbersSaidAsWords(said: String, title: String) throws {
+        let store = try emptyStore()
+        try store.upsert(CatalogEntry(type: .artist, title: "The B-52's"))
+        try store.upsert(CatalogEntry(type: .artist, title: "50 Cent"))
+        try store.upsert(CatalogEntry(type: .song, title: "1999", artist: "Prince"))
+        try store.upsert(CatalogEntry(type: .song, title: "2 Become 1", artist: "Spice Girls"))
+        let found = try Resolver(store: store).resolve(MediaSearch(mediaName: said))
+        #expect(found.first?.item.title == title)
+        #expect((found.first?.nameMatch ?? 0) >= 0.8)
+    }
+
     /// A whole name the catalog has is not cut ("Rolling in the Deep" stays one title).
     @Test func aWholeTitleIsNotCut() throws {
         let found = try Resolver(store: demoStore()).resolve(MediaSearch(mediaName: "rolling in the deep"))

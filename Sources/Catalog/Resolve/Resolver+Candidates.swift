@@ -158,8 +158,12 @@ extension Resolver {
     static func spokenKey(_ text: String) -> String {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return NameFolding.key(text) }
         let numbers = NumberWords.english
-        var words = Self.joiningContractions(NameFolding.tokens(text))
         func isNumberWord(_ word: String) -> Bool { numbers.words[word] != nil || numbers.multipliers[word] != nil }
+        // "fifty twos" for "52's": a number word said in the plural is the number and an "s".
+        var words = Self.joiningContractions(NameFolding.tokens(text)).flatMap { word -> [String] in
+            guard word.count > 3, word.hasSuffix("s"), isNumberWord(String(word.dropLast())) else { return [word] }
+            return [String(word.dropLast()), "s"]
+        }
         for index in words.indices where !isNumberWord(words[index]) && words[index].count >= 4 {
             let word = words[index]
             if let near = numberWordList.first(where: {
@@ -174,7 +178,16 @@ extension Resolver {
             let neighbours = [index - 1, index + 1].filter { words.indices.contains($0) }
             if neighbours.contains(where: { isNumberWord(words[$0]) }) { words[index] = digit }
         }
-        return numbers.digitize(words).joined(separator: " ")
+        // A plural number joins its "s" again ("52 s" → "52s", as "52's" folds).
+        var joined: [String] = []
+        for word in numbers.digitize(words) {
+            if word == "s", let last = joined.last, last.allSatisfy(\.isNumber) {
+                joined[joined.count - 1] = last + "s"
+            } else {
+                joined.append(word)
+            }
+        }
+        return joined.joined(separator: " ")
     }
 
     /// "don t" and "it s" as one word ("dont", "its"), as the catalog's keys fold "Don't": a

@@ -43,6 +43,12 @@ struct SaidName {
     /// How alike this name is to a candidate's name, aliases or readings, 0…1.
     func similarity(to candidate: Candidate) -> Double {
         var best = NameSimilarity.score(key, candidate.coreKey)
+        // "skater boy" and "Sk8er Boi": the candidate's words with digits inside, spelled out.
+        if best < 0.9, candidate.coreKey.contains(where: \.isNumber) {
+            let spelled = candidate.coreKey.split(separator: " ").map { TermKeys.spelledDigits(String($0)) ?? String($0) }
+                .joined(separator: " ")
+            if spelled != candidate.coreKey { best = max(best, NameSimilarity.score(key, spelled)) }
+        }
         for spelling in loanwords { best = max(best, NameSimilarity.score(spelling, candidate.coreKey)) }
         var reading = scriptReading
         for alias in candidate.aliases where best < 1 {

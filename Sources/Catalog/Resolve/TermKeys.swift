@@ -11,6 +11,12 @@ public enum TermKeys {
         var keys = ["d:" + word]
         let sound = phonetic(word)
         if !sound.isEmpty { keys.append("p:" + sound) }
+        // "sk8er" sounds like "skater": a word mixing digits and letters is also filed by the sound
+        // of its digits spelled out.
+        if let spelled = spelledDigits(word) {
+            let spelledSound = phonetic(spelled)
+            if !spelledSound.isEmpty, spelledSound != sound { keys.append("p:" + spelledSound) }
+        }
         let letters = Array(word)
         if letters.count >= minimumDeleteLength {
             var seen = Set<String>()
@@ -57,6 +63,16 @@ public enum TermKeys {
             last = mapped
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A word of letters with digits inside it, its digits spelled ("sk8er" → "skeighter",
+    /// "4ever" → "fourever"); nil for a word that is not such a mix.
+    public static func spelledDigits(_ word: String) -> String? {
+        guard word.contains(where: \.isNumber), word.contains(where: \.isLetter) else { return nil }
+        let names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+        return word.map { character in
+            character.wholeNumberValue.map { names[$0] } ?? String(character)
+        }.joined()
     }
 
     static let prefixes = [("kn", "n"), ("wr", "r"), ("gn", "n"), ("ps", "s"), ("wh", "w")]
