@@ -1,7 +1,9 @@
 /// Every command: what it takes and what it does. `main.swift` parses with these, prints their
 /// help, and runs the command.
 extension CommandSpec {
-    static let all: [CommandSpec] = [ask, repl, importCatalog, eval, parse, bench, vocabulary, apps, catalog, train, serve]
+    static let all: [CommandSpec] = [
+        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, catalog, train, serve,
+    ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
@@ -29,6 +31,20 @@ extension CommandSpec {
             Example: hark ask "play skyfall by adele"
             """,
         options: [json, user, device, lang, output, speak, speakTo, model, tiers])
+
+    static let search = CommandSpec(
+        name: "search", summary: "find catalog items for typed words (\"skyfall adele\", \"adele 25\")",
+        usage: ["[options] TEXT..."],
+        about: """
+            Finds catalog items through the same resolver as spoken requests, as the API's
+            /v1/search does: a title, an artist, or both in either order ("quiet kids morning sun").
+            Prints one item a line, best first; --json prints the items.
+            """,
+        options: [
+            json, user,
+            .text("type", "TYPE", "only items of this kind (song, album, artist, playlist, podcastShow, …)"),
+            .number("limit", "N", 1...100, "how many items (default 10)"),
+        ])
 
     static let repl = CommandSpec(
         name: "repl", summary: "a conversation: one request per line; player and library persist",

@@ -60,6 +60,7 @@ func run() async -> Int32 {
     do {
         switch command {
         case "ask": return try await Commands.ask(arguments, dbPath: dbPath)
+        case "search": return try await Commands.search(arguments, dbPath: dbPath)
         case "repl": return try await Commands.repl(arguments, dbPath: dbPath)
         case "import": return try Commands.importCatalog(arguments, dbPath: dbPath)
         case "eval": return try await Commands.eval(arguments, dbPath: dbPath)
