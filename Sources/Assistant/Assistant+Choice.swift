@@ -63,6 +63,18 @@ extension Assistant {
         // rival names something it has for certain.
         let topFit = await self.fit(top.understood, user: context.user, device: device)
         if topFit >= Self.strongFit { return top.understood }
+        // "play the strange song": the kind word may be part of the title ("The Strange Song"); a
+        // reading whose name holds the top reading's name and more wins when the catalog has it.
+        if let topName = top.understood.search?.mediaName {
+            for rival in interpretations.prefix(5).dropFirst()
+            where rival.understood.intent == top.understood.intent
+                && (rival.understood.search?.mediaName.map { $0.count > topName.count && $0.contains(topName) } ?? false)
+            {
+                if await self.fit(rival.understood, user: context.user, device: device) >= Self.strongFit {
+                    return rival.understood
+                }
+            }
+        }
         let margin = topFit < Self.poorFit ? Self.wideChoiceMargin : Self.choiceMargin
         let rivals = sameIntent.filter { $0.score >= top.score - margin }
         var best = top.understood
