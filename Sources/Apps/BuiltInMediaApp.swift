@@ -183,9 +183,17 @@ public actor BuiltInMediaApp: MediaApp {
             try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
         } ?? []
     }
-    /// Catalog items for a search, best first: the same resolution as speech (`hark search`, the API).
+    /// Catalog items for a search, best first: the same resolution as speech.
     public nonisolated func items(for search: MediaSearch, user: String, limit: Int) async throws -> [MediaItem] {
         try await find(search, user: user, device: "default", limit: limit).map(\.item)
+    }
+
+    /// Catalog items for typed text, best first (`hark search`, `/v1/search`): title and artist in
+    /// any order, the artist also spelled a little wrong.
+    public nonisolated func items(matching text: String, type: MediaItemType?, user: String, limit: Int) async throws
+        -> [MediaItem]
+    {
+        try readers.with { try $0.resolver.resolveText(text, type: type, user: user, limit: limit) }.map(\.item)
     }
 
     /// Queues built on the library's own connection (the few cases that need the player first).

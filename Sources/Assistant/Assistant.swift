@@ -164,12 +164,11 @@ public final class Assistant: Sendable {
     public func search(_ query: String, type: MediaItemType? = nil, limit: Int = 10, user: String = "default") async
         -> [MediaItem]
     {
-        var search = MediaSearch(mediaType: type, mediaName: query)
         if type == .artist {
-            search.artistName = query
-            search.mediaName = nil
+            let search = MediaSearch(mediaType: type, artistName: query)
+            return (try? await builtInApp.items(for: search, user: user, limit: limit)) ?? []
         }
-        return (try? await builtInApp.items(for: search, user: user, limit: limit)) ?? []
+        return (try? await builtInApp.items(matching: query, type: type, user: user, limit: limit)) ?? []
     }
 
     func act(on best: Understood, context: RequestContext, askedOn: String, outcome: Outcome) async -> Outcome {

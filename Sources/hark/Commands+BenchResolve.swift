@@ -29,6 +29,20 @@ extension Commands {
         let systems: [(String, (NoisyQueries.Query) throws -> [Int64])] = [
             ("hark", { query in try resolver.resolve(query.search, limit: 4).map(\.stored.rowID) }),
             (
+                // A search box's free text: the title and the artist typed as one string, in either
+                // order (as /v1/search and `hark search` get them).
+                "text",
+                { query in
+                    guard let artist = query.search.artistName, let name = query.search.mediaName else {
+                        return try resolver.resolve(query.search, limit: 4).map(\.stored.rowID)
+                    }
+                    let swap = (query.targetRowID % 2) == 0
+                    return try resolver.resolveText(
+                        swap ? artist + " " + name : name + " " + artist, type: query.search.mediaType, limit: 4
+                    ).map(\.stored.rowID)
+                }
+            ),
+            (
                 "exact",
                 { query in
                     let name = NameFolding.key(query.search.mediaName ?? query.search.artistName ?? "")
@@ -160,7 +174,7 @@ extension Commands {
                 ))
         } else {
             print("\(queries.count) noisy queries over \(tracks) generated tracks (seed \(seed), catalog \(path)):")
-            for name in ["hark", "exact", "fts5"] {
+            for name in ["hark", "text", "exact", "fts5"] {
                 guard let row = report[name] else { continue }
                 print(
                     String(

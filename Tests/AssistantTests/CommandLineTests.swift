@@ -196,7 +196,7 @@ struct CommandLineTests {
         let line = bench.stdout.split(separator: "\n").last.map(String.init) ?? ""
         let report = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         let systems = report?["systems"] as? [String: [String: Double]]
-        #expect(Set(systems?.keys.map { $0 } ?? []) == ["hark", "exact", "fts5"])
+        #expect(Set(systems?.keys.map { $0 } ?? []) == ["hark", "text", "exact", "fts5"])
         #expect((systems?["hark"]?["top1"] ?? 0) >= (systems?["fts5"]?["top1"] ?? 1))
         #expect((systems?["hark"]?["top1"] ?? 0) > (systems?["exact"]?["top1"] ?? 1))
     }

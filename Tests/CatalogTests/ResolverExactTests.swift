@@ -68,6 +68,14 @@ struct ResolverExactTests {
         #expect((found.first?.nameMatch ?? 0) >= 0.8)
     }
 
+    /// A search box's text: title and artist in either order, the artist spelled a little wrong.
+    @Test(arguments: [("adel skyfall", "Skyfall"), ("skyfall adel", "Skyfall"), ("hello adele", "Hello")])
+    func typedTextFindsTitleAndArtist(text: String, title: String) throws {
+        let found = try Resolver(store: demoStore()).resolveText(text)
+        #expect(found.first?.item.title == title)
+        #expect(found.first?.item.artist == "Adele")
+    }
+
     /// A whole name the catalog has is not cut ("Rolling in the Deep" stays one title).
     @Test func aWholeTitleIsNotCut() throws {
         let found = try Resolver(store: demoStore()).resolve(MediaSearch(mediaName: "rolling in the deep"))

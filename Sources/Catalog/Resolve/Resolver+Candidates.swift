@@ -206,10 +206,10 @@ extension Resolver {
         ).rows([.integer(artistID)]).map(Candidate.init)
     }
 
-    /// The key of the catalog's artist whose name is nearest `key` (at least 0.85 alike), nil when none is.
+    /// The key of the catalog's artist whose name is nearest `key` (at least 0.8 alike), nil when none is.
     func nearestArtistKey(_ key: String) throws -> String? {
         let artists = try candidates(for: SaidName(key: key, text: key), artist: nil)
-            .filter { $0.type == .artist && $0.similarity >= 0.85 }
+            .filter { $0.type == .artist && $0.similarity >= 0.8 }
         return artists.max { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }?.coreKey
     }
 

@@ -9,27 +9,49 @@ extension Resolver {
     static let wholeNameFits = 0.95
 
     /// The best cut of a bare name into title and artist, when one fits exactly; nil otherwise.
-    func splitTitleAndArtist(_ search: MediaSearch, user: String?, limit: Int) throws -> [ResolvedItem]? {
+    func splitTitleAndArtist(_ search: MediaSearch, user: String?, limit: Int, nearArtists: Bool = false) throws
+        -> [ResolvedItem]?
+    {
         guard search.artistName == nil, search.albumName == nil, let name = search.mediaName else { return nil }
         let words = NameFolding.tokens(name)
         guard words.count >= 2, words.count <= 10 else { return nil }
         var best: [ResolvedItem]?
         var bestScore = 0.0
-        for cut in 1..<words.count {
+        func tryCut(title: String, artist: String, minimum: Double) throws {
+            var part = search
+            part.mediaName = title
+            part.artistName = artist
+            let found = try resolve(part, user: user, limit: limit)
+            guard let first = found.first, first.nameMatch >= minimum, first.score > bestScore else { return }
+            best = found
+            bestScore = first.score
+        }
+        let cuts = (1..<words.count).flatMap { cut -> [(String, String)] in
             let front = words[..<cut].joined(separator: " "), back = words[cut...].joined(separator: " ")
-            for (title, artist) in [(front, back), (back, front)] where try isArtist(artist) {
-                var part = search
-                part.mediaName = title
-                part.artistName = artist
-                let found = try resolve(part, user: user, limit: limit)
-                guard let first = found.first, first.nameMatch >= Self.wholeNameFits, first.score > bestScore else {
-                    continue
-                }
-                best = found
-                bestScore = first.score
-            }
+            return [(front, back), (back, front)]
+        }
+        for (title, artist) in cuts where try isArtist(artist) {
+            try tryCut(title: title, artist: artist, minimum: Self.wholeNameFits)
+        }
+        if best != nil || !nearArtists { return best }
+        // Typed text only (each cut costs a search of its own): an artist spelled a little wrong ("adel skyfall"): the catalog's nearest artist for each cut,
+        // and a title that then fits well.
+        for (title, artist) in cuts {
+            guard let near = try nearestArtistKey(artist) else { continue }
+            try tryCut(title: title, artist: near, minimum: 0.85)
         }
         return best
+    }
+
+    /// Items for text typed into a search box ("quiet kids morning sun", "adel skyfall"): the whole
+    /// of it as a name, else its cuts into title and artist, the artist also spelled a little wrong.
+    public func resolveText(_ text: String, type: MediaItemType? = nil, user: String? = nil, limit: Int = 10) throws
+        -> [ResolvedItem]
+    {
+        let search = MediaSearch(mediaType: type, mediaName: text)
+        let found = try resolve(search, user: user, limit: limit)
+        if let first = found.first, first.nameMatch >= Self.wholeNameFits { return found }
+        return try splitTitleAndArtist(search, user: user, limit: limit, nearArtists: true) ?? found
     }
 
     /// Whether an artist of the catalog has this name exactly (folded, with or without "the"): one
