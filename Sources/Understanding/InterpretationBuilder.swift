@@ -23,6 +23,8 @@ struct InterpretationBuilder {
     private var frequency: String?
     private var genreModifier: String?
     private var band: String?
+    /// Which recording was asked for ("live", "acoustic"), kept as a note after the name.
+    private var version: String?
 
     init(intent: IntentKind, words: NameWords) {
         self.intent = intent
@@ -130,6 +132,7 @@ struct InterpretationBuilder {
             search.episodeNumber = number.map { Int($0) }
             search.mediaType = .podcastEpisode
         case "band": band = text
+        case "version": version = text
         case "intent": if let kind = IntentKind(rawValue: text) { intent = kind }
         default: break  // Slots used only to shape a sentence carry no meaning.
         }
@@ -139,6 +142,9 @@ struct InterpretationBuilder {
         var params = params
         var search = search
         if let frequency { search.mediaName = "\(frequency) \(band ?? "FM")" }
+        // "the live version of Hello": the name with the version as a note, as catalogs write it
+        // ("Hello (Live)"); the resolver prefers the recording whose title carries the note.
+        if let version, let name = search.mediaName { search.mediaName = "\(name) (\(version))" }
         // "the album Homework by Daft Punk": the album's name qualified by its artist.
         if search.mediaType == .album, search.artistName != nil, search.albumName == nil, let name = search.mediaName {
             search.albumName = name

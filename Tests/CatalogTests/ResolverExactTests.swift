@@ -76,6 +76,22 @@ struct ResolverExactTests {
         #expect(found.first?.item.artist == "Adele")
     }
 
+    /// A version said with the name ("Hello (Live)" from "the live version of hello") prefers the
+    /// recording whose title carries it; without it, the plain one.
+    @Test func aVersionSaidPicksThatRecording() throws {
+        let store = try emptyStore()
+        var plain = CatalogEntry(type: .song, title: "Hello", artist: "Adele")
+        plain.popularity = 0.9
+        try store.upsert(plain)
+        var live = CatalogEntry(type: .song, title: "Hello (Live at the Church Studios)", artist: "Adele")
+        live.popularity = 0.5
+        try store.upsert(live)
+        let resolver = Resolver(store: store)
+        #expect(try resolver.resolve(MediaSearch(mediaName: "hello (Live)", artistName: "adele")).first?.item.title
+            == "Hello (Live at the Church Studios)")
+        #expect(try resolver.resolve(MediaSearch(mediaName: "hello", artistName: "adele")).first?.item.title == "Hello")
+    }
+
     /// A whole name the catalog has is not cut ("Rolling in the Deep" stays one title).
     @Test func aWholeTitleIsNotCut() throws {
         let found = try Resolver(store: demoStore()).resolve(MediaSearch(mediaName: "rolling in the deep"))

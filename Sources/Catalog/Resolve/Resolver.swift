@@ -64,6 +64,12 @@ public struct Resolver {
             saidArtist = try catalogArtistKey(said: said, name: artistName) ?? said
         }
         let said = SaidName(key: nameKey, text: NameFolding.core(name))
+        // A version said with the name ("(Live)" from "the live version of …"): the recording whose
+        // title carries it comes first.
+        let core = NameFolding.core(name)
+        let noteWords =
+            core == name ? [] : NameFolding.key(name).split(separator: " ").dropFirst(nameKey.split(separator: " ").count)
+            .map(String.init)
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
         for candidate in try candidates(for: said, artist: saidArtist) {
             if let owner = candidate.owner, owner != user { continue }
@@ -96,6 +102,10 @@ public struct Resolver {
                 score += Self.typePrior[candidate.type] ?? 0
             }
             if search.reference == .my, candidate.owner != nil { score += 0.2 }
+            if !noteWords.isEmpty {
+                let titleWords = Set(candidate.titleKey.split(separator: " ").map(String.init))
+                score += noteWords.allSatisfy(titleWords.contains) ? 0.15 : -0.05
+            }
             score += 0.1 * min(max(candidate.popularity, 0), 1)
             ranked.append((candidate, score, nameMatch))
         }

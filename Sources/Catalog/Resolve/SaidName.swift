@@ -77,8 +77,11 @@ struct Candidate: Sendable {
     /// How alike the said name and this one's name or aliases are; set as the candidate is gathered.
     var similarity = 0.0
 
+    /// The whole title's key, notes included ("bohemian rhapsody live at wembley").
+    var titleKey = ""
+
     static let columns =
-        "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album"
+        "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album, i.title_key"
 
     init(_ row: Row) {
         rowID = Int64(row.int(0) ?? 0)
@@ -89,5 +92,6 @@ struct Candidate: Sendable {
         popularity = row.double(5) ?? 0
         owner = row.string(6)
         album = row.string(7)
+        titleKey = row.string(8) ?? ""
     }
 }
