@@ -65,15 +65,13 @@ extension Assistant {
         if topFit >= Self.strongFit { return top.understood }
         // "play the strange song": the kind word may be part of the title ("The Strange Song"); a
         // reading whose name holds the top reading's name and more wins when the catalog has it.
-        if let topName = top.understood.search?.mediaName {
-            for rival in interpretations.prefix(5).dropFirst()
-            where rival.understood.intent == top.understood.intent
-                && (rival.understood.search?.mediaName.map { $0.count > topName.count && $0.contains(topName) } ?? false)
-            {
-                if await self.fit(rival.understood, user: context.user, device: device) >= Self.strongFit {
-                    return rival.understood
-                }
-            }
+        if let topName = top.understood.search?.mediaName,
+            let whole = await certainRival(among: interpretations.prefix(5), context: context, device: device, where: {
+                $0.understood.intent == top.understood.intent
+                    && ($0.understood.search?.mediaName.map { $0.count > topName.count && $0.contains(topName) } ?? false)
+            })
+        {
+            return whole
         }
         let margin = topFit < Self.poorFit ? Self.wideChoiceMargin : Self.choiceMargin
         let rivals = sameIntent.filter { $0.score >= top.score - margin }
@@ -102,8 +100,18 @@ extension Assistant {
         let playlistFit = await builtInApp.fit(
             search: nil, destination: .playlist(name), user: context.user, device: device)
         guard playlistFit == 0 else { return nil }
-        for rival in rivals.dropFirst()
-        where rival.understood.intent == .playMedia && rival.score >= top.score - Self.wideChoiceMargin {
+        return await certainRival(among: rivals, context: context, device: device) {
+            $0.understood.intent == .playMedia && $0.score >= top.score - Self.wideChoiceMargin
+        }
+    }
+
+    /// The first of the readings after the best (`readings` starts with it) that `qualifies` and
+    /// names something the catalog has for certain.
+    private func certainRival(
+        among readings: ArraySlice<Interpretation>, context: RequestContext, device: String,
+        where qualifies: (Interpretation) -> Bool
+    ) async -> Understood? {
+        for rival in readings.dropFirst() where qualifies(rival) {
             if await fit(rival.understood, user: context.user, device: device) >= Self.strongFit { return rival.understood }
         }
         return nil
@@ -120,13 +128,9 @@ extension Assistant {
         guard (try? await builtInApp.items(for: tagsOnly, user: context.user, limit: 1))?.isEmpty == true else {
             return top
         }
-        for rival in rivals.dropFirst()
-        where rival.understood.intent == top.intent && rival.understood.search?.mediaName != nil {
-            if await fit(rival.understood, user: context.user, device: device) >= Self.strongFit {
-                return rival.understood
-            }
-        }
-        return top
+        return await certainRival(among: rivals, context: context, device: device) {
+            $0.understood.intent == top.intent && $0.understood.search?.mediaName != nil
+        } ?? top
     }
 
     /// The request's readings through the given tiers, with the user's vocabulary, unsure ones

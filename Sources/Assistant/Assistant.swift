@@ -2,7 +2,6 @@ public import Apps
 public import Foundation
 public import MediaIntents
 import Synchronization
-import Understanding
 public import Understanding
 
 /// Hark's pipeline: understand → choose app and device → resolve → confirm → handle → reply.

@@ -25,9 +25,13 @@ public enum NameFolding {
     /// Any script in Latin letters, by ICU's transliterators ("北京" → "bei jing").
     public static func transliterated(_ text: String) -> String {
         let spaced = syllableSpaced(text)
-        return icu.withLock { _ in
-            spaced.applyingTransform(StringTransform(rawValue: "Any-Latin; Latin-ASCII"), reverse: false) ?? spaced
-        }
+        return transform(spaced, "Any-Latin; Latin-ASCII") ?? spaced
+    }
+
+    /// `text` through one of ICU's transforms ("Any-Latin; Latin-ASCII", "Hiragana-Katakana"), one
+    /// call at a time (`icu`); nil when ICU cannot apply it.
+    static func transform(_ text: String, _ id: String) -> String? {
+        icu.withLock { _ in text.applyingTransform(StringTransform(rawValue: id), reverse: false) }
     }
 
     /// Han characters and kana written apart, so each becomes a word of its own in Latin letters

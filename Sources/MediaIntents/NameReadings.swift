@@ -67,18 +67,11 @@ extension NameFolding {
         if text.unicodeScalars.contains(where: Script.isHan) {
             katakana = readers?.japaneseReadings(text, alternatives) ?? []
         } else {
-            katakana = [
-                icu.withLock { _ in
-                    text.applyingTransform(StringTransform(rawValue: "Hiragana-Katakana"), reverse: false) ?? text
-                }
-            ]
+            katakana = [transform(text, "Hiragana-Katakana") ?? text]
         }
         var keys: [String] = []
         for reading in katakana {
-            let latin = icu.withLock { _ in
-                reading.applyingTransform(StringTransform(rawValue: "Katakana-Latin; Latin-ASCII"), reverse: false)
-            }
-            let key = romajiKey(latin ?? "")
+            let key = romajiKey(transform(reading, "Katakana-Latin; Latin-ASCII") ?? "")
             if !key.isEmpty, !keys.contains(key) { keys.append(key) }
         }
         return keys
@@ -128,15 +121,12 @@ extension NameFolding {
     /// How a name written in katakana may be spelled in Latin letters when it is a foreign name
     /// (カリード → "kalid", "karid"): its romaji without the vowels Japanese adds after a final
     /// consonant (ド is "d", ク "k", ッシュ "sh"), doubled letters as one, and with r also read as l
-    /// (Japanese has one sound for both). Nil for text that is not all katakana.
+    /// (Japanese has one sound for both). None for text that is not all katakana.
     public static func loanwordSpellings(_ text: String) -> [String] {
         let scalars = text.unicodeScalars.filter { !$0.properties.isWhitespace && $0 != "・" && $0 != "･" }
         guard !scalars.isEmpty, scalars.allSatisfy({ (0x30A1...0x30FC).contains($0.value) }) else { return [] }
         let words = text.split(whereSeparator: { $0 == "・" || $0 == "･" || $0.isWhitespace }).map { word -> String in
-            let latin = icu.withLock { _ in
-                String(word).applyingTransform(StringTransform(rawValue: "Katakana-Latin; Latin-ASCII"), reverse: false)
-            }
-            var letters = Array(tokens(latin ?? "").joined())
+            var letters = Array(tokens(transform(String(word), "Katakana-Latin; Latin-ASCII") ?? "").joined())
             // ッシュ → "sshu": the final vowel goes, and the doubled letter.
             if letters.count > 3, let last = letters.last, last == "u" || last == "o",
                 !"aeiou".contains(letters[letters.count - 2])

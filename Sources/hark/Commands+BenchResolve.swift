@@ -78,6 +78,10 @@ extension Commands {
                 ambiguous.insert(index)
             }
         }
+        /// Whether `id` is the query's target, or another version of the same work.
+        func isRight(_ id: Int64, for query: NoisyQueries.Query) -> Bool {
+            id == query.targetRowID || workOf(id) == "\(query.targetType.rawValue)\t\(query.targetWork)"
+        }
         var report: [String: [String: Double]] = [:]
         var caseReport: [String: (right: Int, all: Int)] = [:]
         let misses = Int(arguments.options["misses"] ?? "0") ?? 0
@@ -100,9 +104,7 @@ extension Commands {
                             + "name=\(query.search.mediaName ?? "-") artist=\(query.search.artistName ?? "-") type=\(query.search.mediaType?.rawValue ?? "-")"
                     )
                 }
-                func right(_ id: Int64) -> Bool {
-                    id == query.targetRowID || workOf(id) == "\(query.targetType.rawValue)\t\(query.targetWork)"
-                }
+                func right(_ id: Int64) -> Bool { isRight(id, for: query) }
                 let rightFirst = found.first.map(right) ?? false
                 if name == "hark" {
                     for label in query.cases {
@@ -143,10 +145,7 @@ extension Commands {
         var gate: [(nameMatch: Double, right: Bool)] = []
         for query in queries {
             guard let first = try resolver.resolve(query.search, limit: 1).first else { continue }
-            let right =
-                first.stored.rowID == query.targetRowID
-                || workOf(first.stored.rowID) == "\(query.targetType.rawValue)\t\(query.targetWork)"
-            gate.append((first.nameMatch, right))
+            gate.append((first.nameMatch, isRight(first.stored.rowID, for: query)))
         }
         var gateReport: [String: [String: Double]] = [:]
         let rightCount = max(gate.filter(\.right).count, 1)

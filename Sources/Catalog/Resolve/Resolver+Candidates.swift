@@ -48,10 +48,10 @@ extension Resolver {
         let exactArtist = useful(artistWords).map { [Self.quoted($0)] }
         let titleKnown = words.allSatisfy(known)
         let artistKnown = artistWords.allSatisfy(known)
-        // The title's exact key (the most popular holders of it), then the artist's own items, then
-        // title and artist words together, then the title's words alone.
-        // The exact title by the exact artist first, however many others share the title: never
-        // cut by a count limit before the artist is compared.
+        // The exact title by the exact artist first, however many others share the title (never cut
+        // by a count limit before the artist is compared); then the title's exact key (its most
+        // popular holders), the artist's own items, title and artist words together, and the
+        // title's words alone.
         if let artist { take(try exactByArtist(nameKey, artist: artist)) }
         if fits() { return Array(found.values) }
         let exact = try exactCandidates(nameKey)
@@ -143,13 +143,8 @@ extension Resolver {
     /// Yonezu with those aliases). Nil when the said key is an artist's name already, or no artist
     /// answers to it closely.
     func catalogArtistKey(said key: String, name: String) throws -> String? {
-        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return nil }
-        let exact = try store.db.prepare("SELECT 1 FROM items WHERE core_key = ? AND +type = 'artist' LIMIT 1")
-            .rows([.text(key)])
-        guard exact.isEmpty else { return nil }
-        let artists = try candidates(for: SaidName(key: key, text: name), artist: nil)
-            .filter { $0.type == .artist && $0.similarity >= 0.8 }
-        return artists.max { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }?.coreKey
+        guard name.unicodeScalars.contains(where: { !$0.isASCII }), try !hasArtist(named: [key]) else { return nil }
+        return try nearestArtistKey(key, said: name)
     }
 
     /// More matches than this for the words left when one is dropped, without an artist to narrow
@@ -206,9 +201,10 @@ extension Resolver {
         ).rows([.integer(artistID)]).map(Candidate.init)
     }
 
-    /// The key of the catalog's artist whose name is nearest `key` (at least 0.8 alike), nil when none is.
-    func nearestArtistKey(_ key: String) throws -> String? {
-        let artists = try candidates(for: SaidName(key: key, text: key), artist: nil)
+    /// The key of the catalog's artist whose name is nearest `key` as said (`text`: its writing,
+    /// for readings and stems), at least 0.8 alike; nil when none is.
+    func nearestArtistKey(_ key: String, said text: String? = nil) throws -> String? {
+        let artists = try candidates(for: SaidName(key: key, text: text ?? key), artist: nil)
             .filter { $0.type == .artist && $0.similarity >= 0.8 }
         return artists.max { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }?.coreKey
     }
@@ -217,20 +213,31 @@ extension Resolver {
     /// without a leading "the"): by the title's index and the artists' links, so the number of
     /// songs sharing the title bounds the work, and none is left out.
     func exactByArtist(_ key: String, artist: String) throws -> [Candidate] {
-        let other = artist.hasPrefix("the ") ? String(artist.dropFirst(4)) : "the " + artist
-        return try store.db.prepare(
+        try store.db.prepare(
             """
             SELECT \(Candidate.columns) FROM items i
             WHERE i.core_key = ? AND i.id IN (SELECT x.item_id FROM item_artists x WHERE x.artist_id IN
                 (SELECT a.id FROM items a WHERE a.core_key IN (?, ?) AND +a.type = 'artist'))
             """
-        ).rows([.text(key), .text(artist), .text(other)]).map(Candidate.init)
+        ).rows([.text(key), .text(artist), .text(Self.otherArticleForm(artist))]).map(Candidate.init)
+    }
+
+    /// A key with its leading "the" dropped, or with one added: "the beatles" and "beatles" name one artist.
+    static func otherArticleForm(_ key: String) -> String {
+        key.hasPrefix("the ") ? String(key.dropFirst(4)) : "the " + key
+    }
+
+    /// Whether an artist of the catalog has one of these keys as its name.
+    func hasArtist(named keys: [String]) throws -> Bool {
+        let marks = keys.map { _ in "?" }.joined(separator: ", ")
+        return try !store.db.prepare("SELECT 1 FROM items WHERE core_key IN (\(marks)) AND +type = 'artist' LIMIT 1")
+            .rows(keys.map { .text($0) }).isEmpty
     }
 
     /// Items whose folded core title (else full title) is the key, the most popular first.
     /// A leading "the" does not count ("the beatles" finds the artist stored as "Beatles").
     func exactCandidates(_ key: String, limit: Int = 50) throws -> [Candidate] {
-        let other = key.hasPrefix("the ") ? String(key.dropFirst(4)) : "the " + key
+        let other = Self.otherArticleForm(key)
         let statement = try store.db.prepare(
             "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? ORDER BY i.popularity DESC LIMIT \(limit)")
         let byCore =

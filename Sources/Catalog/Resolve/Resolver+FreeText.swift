@@ -8,7 +8,9 @@ extension Resolver {
     /// Below this, the whole text did not name one thing, and its cuts are tried.
     static let wholeNameFits = 0.95
 
-    /// The best cut of a bare name into title and artist, when one fits exactly; nil otherwise.
+    /// The best cut of a bare name into title and artist: one whose artist part is a catalog
+    /// artist and whose title fits exactly, else (with `nearArtists`) one whose artist part is
+    /// near a catalog artist and whose title fits well; nil when no cut fits.
     func splitTitleAndArtist(_ search: MediaSearch, user: String?, limit: Int, nearArtists: Bool = false) throws
         -> [ResolvedItem]?
     {
@@ -34,8 +36,8 @@ extension Resolver {
             try tryCut(title: title, artist: artist, minimum: Self.wholeNameFits)
         }
         if best != nil || !nearArtists { return best }
-        // Typed text only (each cut costs a search of its own): an artist spelled a little wrong ("adel skyfall"): the catalog's nearest artist for each cut,
-        // and a title that then fits well.
+        // Typed text only, as each cut then costs a search of its own: an artist spelled a little
+        // wrong ("adel skyfall") stands for the catalog's nearest artist.
         for (title, artist) in cuts {
             guard let near = try nearestArtistKey(artist) else { continue }
             try tryCut(title: title, artist: near, minimum: 0.85)
@@ -48,18 +50,13 @@ extension Resolver {
     public func resolveText(_ text: String, type: MediaItemType? = nil, user: String? = nil, limit: Int = 10) throws
         -> [ResolvedItem]
     {
-        let search = MediaSearch(mediaType: type, mediaName: text)
-        let found = try resolve(search, user: user, limit: limit)
-        if let first = found.first, first.nameMatch >= Self.wholeNameFits { return found }
-        return try splitTitleAndArtist(search, user: user, limit: limit, nearArtists: true) ?? found
+        try resolve(MediaSearch(mediaType: type, mediaName: text), user: user, limit: limit, nearArtists: true)
     }
 
     /// Whether an artist of the catalog has this name exactly (folded, with or without "the"): one
     /// index lookup, so that only cuts naming a real artist are resolved in full.
     func isArtist(_ name: String) throws -> Bool {
         let key = NameFolding.key(name)
-        let other = key.hasPrefix("the ") ? String(key.dropFirst(4)) : "the " + key
-        return try !store.db.prepare("SELECT 1 FROM items WHERE core_key IN (?, ?) AND +type = 'artist' LIMIT 1")
-            .rows([.text(key), .text(other)]).isEmpty
+        return try hasArtist(named: [key, Self.otherArticleForm(key)])
     }
 }

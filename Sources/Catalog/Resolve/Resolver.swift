@@ -27,6 +27,12 @@ public struct Resolver {
 
     /// Items for `search`, best first, at most `limit`. `user` sees their own playlists too.
     public func resolve(_ search: MediaSearch, user: String? = nil, limit: Int = 5) throws -> [ResolvedItem] {
+        try resolve(search, user: user, limit: limit, nearArtists: false)
+    }
+
+    /// `resolve`, where a bare name found nowhere is cut into title and artist; with `nearArtists`
+    /// (typed text) the artist part may also be spelled a little wrong.
+    func resolve(_ search: MediaSearch, user: String?, limit: Int, nearArtists: Bool) throws -> [ResolvedItem] {
         if let identifier = search.mediaIdentifier {
             return try store.item(identifier: identifier).map { [ResolvedItem(stored: $0, score: 1)] } ?? []
         }
@@ -57,35 +63,33 @@ public struct Resolver {
         {
             return try byArtist(artist, type: type ?? .song, order: search.sortOrder, limit: limit)
         }
-        let nameKey = Self.spokenKey(NameFolding.core(name))
+        let core = NameFolding.core(name)
+        let nameKey = Self.spokenKey(core)
         let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
         var saidArtist = typeOnlyArtist ? nil : search.artistName.map(Self.spokenKey)
         if let said = saidArtist, let artistName = search.artistName {
             saidArtist = try catalogArtistKey(said: said, name: artistName) ?? said
         }
-        let said = SaidName(key: nameKey, text: NameFolding.core(name))
+        let said = SaidName(key: nameKey, text: core)
         // A version said with the name ("(Live)" from "the live version of …"): the recording whose
         // title carries it comes first.
-        let core = NameFolding.core(name)
         let noteWords =
-            core == name ? [] : NameFolding.key(name).split(separator: " ").dropFirst(nameKey.split(separator: " ").count)
-            .map(String.init)
+            name.hasPrefix(core)
+            ? NameFolding.key(String(name.dropFirst(core.count))).split(separator: " ").map(String.init) : []
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
         for candidate in try candidates(for: said, artist: saidArtist) {
             if let owner = candidate.owner, owner != user { continue }
             var similarity = candidate.similarity
+            let agreement = saidArtist.map { Self.creditAgreement($0, candidate.artistKey) }
             // The said title is the start of the artist's own title, the rest a subtitle left
             // unsaid ("limelight" by Frank Chacksfield is his "Limelight (Terry's Theme)").
-            if similarity < 0.9, let saidArtist, candidate.coreKey.hasPrefix(nameKey + " "),
-                Self.creditAgreement(saidArtist, candidate.artistKey) >= 0.95
-            {
+            if similarity < 0.9, let agreement, agreement >= 0.95, candidate.coreKey.hasPrefix(nameKey + " ") {
                 similarity = 0.9
             }
             guard similarity >= 0.6 else { continue }
             var score = similarity
             var nameMatch = similarity
-            if let saidArtist {
-                let agreement = Self.creditAgreement(saidArtist, candidate.artistKey)
+            if let agreement {
                 // Another artist's item only when its title is exactly what was said.
                 if agreement < 0.8, similarity < 0.95 { continue }
                 score += agreement >= 0.8 ? 0.3 * agreement : -0.6
@@ -116,7 +120,7 @@ public struct Resolver {
         }
         // Nothing named by the whole text: perhaps a title and its artist said one after the other.
         if ranked.first.map({ $0.nameMatch < Self.wholeNameFits }) ?? true,
-            let split = try splitTitleAndArtist(search, user: user, limit: limit)
+            let split = try splitTitleAndArtist(search, user: user, limit: limit, nearArtists: nearArtists)
         {
             return split
         }
