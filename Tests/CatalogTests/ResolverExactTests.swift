@@ -9,16 +9,22 @@ import Testing
 /// with its artist and no word between them is cut into the two.
 @Suite("Resolver: exact matches at any crowd, titles and artists run together")
 struct ResolverExactTests {
+    /// An empty catalog holding these songs: (title, artist, popularity).
+    func storeOfSongs(_ songs: [(String, String, Double)]) throws -> CatalogStore {
+        let store = try emptyStore()
+        for (title, artist, popularity) in songs {
+            var entry = CatalogEntry(type: .song, title: title, artist: artist)
+            entry.popularity = popularity
+            try store.upsert(entry)
+        }
+        return store
+    }
+
     /// 300 songs called "Don't Lose Tonight" by 300 artists "The Paper <word>", the one asked for
     /// the least popular of them.
     @Test func theExactTitleByTheExactArtistIsNeverCutByACrowd() throws {
-        let store = try emptyStore()
-        let words = (0..<300).map { "Band\($0)x" }
-        for (index, word) in words.enumerated() {
-            var entry = CatalogEntry(type: .song, title: "Don't Lose Tonight", artist: "The Paper \(word)")
-            entry.popularity = index == 137 ? 0.01 : 0.9
-            try store.upsert(entry)
-        }
+        let store = try storeOfSongs(
+            (0..<300).map { ("Don't Lose Tonight", "The Paper Band\($0)x", $0 == 137 ? 0.01 : 0.9) })
         let found = try Resolver(store: store).resolve(
             MediaSearch(mediaName: "dont lose tonight", artistName: "the paper band137x"))
         #expect(found.first?.item.artist == "The Paper Band137x")
@@ -38,13 +44,9 @@ struct ResolverExactTests {
     /// A title said without its subtitle, with its artist, is that artist's song, not another
     /// artist's song of exactly the said title.
     @Test func aSubtitleLeftUnsaidStillFindsTheArtistsSong() throws {
-        let store = try emptyStore()
-        var rush = CatalogEntry(type: .song, title: "Limelight", artist: "Rush")
-        rush.popularity = 0.9
-        try store.upsert(rush)
-        var frank = CatalogEntry(type: .song, title: "Limelight (Terry's Theme)", artist: "Frank Chacksfield")
-        frank.popularity = 0.3
-        try store.upsert(frank)
+        let store = try storeOfSongs([
+            ("Limelight", "Rush", 0.9), ("Limelight (Terry's Theme)", "Frank Chacksfield", 0.3),
+        ])
         let found = try Resolver(store: store).resolve(
             MediaSearch(mediaName: "limelight", artistName: "frank chacksfield"))
         #expect(found.first?.item.artist == "Frank Chacksfield")
@@ -68,6 +70,15 @@ struct ResolverExactTests {
         #expect((found.first?.nameMatch ?? 0) >= 0.8)
     }
 
+    /// Digits inside words are spelled; other numerals (a Chinese 十, a circled ⑩) are not digits
+    /// to spell, and a search with them does not fail.
+    @Test func onlyDigitsZeroToNineAreSpelled() throws {
+        #expect(TermKeys.spelledDigits("sk8er") == "skeighter")
+        #expect(TermKeys.spelledDigits("十年") == nil)
+        #expect(TermKeys.spelledDigits("a⑩b") == nil)
+        _ = try Resolver(store: demoStore()).resolveText("十年 陈奕迅")
+    }
+
     /// A search box's text: title and artist in either order, the artist spelled a little wrong.
     @Test(arguments: [("adel skyfall", "Skyfall"), ("skyfall adel", "Skyfall"), ("hello adele", "Hello")])
     func typedTextFindsTitleAndArtist(text: String, title: String) throws {
@@ -79,13 +90,7 @@ struct ResolverExactTests {
     /// A version said with the name ("Hello (Live)" from "the live version of hello") prefers the
     /// recording whose title carries it; without it, the plain one.
     @Test func aVersionSaidPicksThatRecording() throws {
-        let store = try emptyStore()
-        var plain = CatalogEntry(type: .song, title: "Hello", artist: "Adele")
-        plain.popularity = 0.9
-        try store.upsert(plain)
-        var live = CatalogEntry(type: .song, title: "Hello (Live at the Church Studios)", artist: "Adele")
-        live.popularity = 0.5
-        try store.upsert(live)
+        let store = try storeOfSongs([("Hello", "Adele", 0.9), ("Hello (Live at the Church Studios)", "Adele", 0.5)])
         let resolver = Resolver(store: store)
         #expect(try resolver.resolve(MediaSearch(mediaName: "hello (Live)", artistName: "adele")).first?.item.title
             == "Hello (Live at the Church Studios)")

@@ -65,14 +65,16 @@ public enum TermKeys {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A word of letters with digits inside it, its digits spelled ("sk8er" → "skeighter",
-    /// "4ever" → "fourever"); nil for a word that is not such a mix.
+    /// A word of letters with digits 0–9 inside it, its digits spelled ("sk8er" → "skeighter",
+    /// "4ever" → "fourever"); nil for a word that is not such a mix. Other numerals (十, ⑩, ½)
+    /// are left as they are.
     public static func spelledDigits(_ word: String) -> String? {
-        guard word.contains(where: \.isNumber), word.contains(where: \.isLetter) else { return nil }
+        func digit(_ character: Character) -> Int? {
+            character.isASCII ? character.wholeNumberValue : nil
+        }
+        guard word.contains(where: { digit($0) != nil }), word.contains(where: \.isLetter) else { return nil }
         let names = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
-        return word.map { character in
-            character.wholeNumberValue.map { names[$0] } ?? String(character)
-        }.joined()
+        return word.map { character in digit(character).map { names[$0] } ?? String(character) }.joined()
     }
 
     static let prefixes = [("kn", "n"), ("wr", "r"), ("gn", "n"), ("ps", "s"), ("wh", "w")]
