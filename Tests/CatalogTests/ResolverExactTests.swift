@@ -87,6 +87,32 @@ struct ResolverExactTests {
         #expect(found.first?.item.artist == "Adele")
     }
 
+    /// Typed text in a crowded catalog: the title shared by hundreds, the band's name of common
+    /// words with one of them misheard or misspelt; and a Cyrillic name keeps its "й" when cut.
+    @Test(arguments: [
+        ("te silver foxes dont burn tonight", "Don't Burn Tonight", "The Silver Foxes"),
+        ("dont burn tonight the silver foxs", "Don't Burn Tonight", "The Silver Foxes"),
+        ("the silver foxes dont burm tonight", "Don't Burn Tonight", "The Silver Foxes"),
+        ("песня мале юрий ляляти", "Песня Мале", "Юрий Ляляти"),
+    ])
+    func typedTextInACrowdedCatalog(text: String, title: String, artist: String) throws {
+        let words = ["Silver", "Golden", "Paper", "Quiet", "Wild", "Dark"]
+        let nouns = ["Foxes", "Wolves", "Ravens", "Queens", "Hearts", "Bells"]
+        var songs: [(String, String, Double)] = [("Песня Мале", "Юрий Ляляти", 0.1), ("Песня", "Юрий Лялин", 0.9)]
+        for word in words {
+            for noun in nouns {
+                let band = "The \(word) \(noun)"
+                let mine = band == artist
+                songs += [("Don't Burn Tonight", band, mine ? 0.01 : 0.9), ("Silver Foxes", band, 0.9)]
+                songs += ["Don't Burn Home", "Don't Turn Tonight", "\(noun) Tonight"].map { ($0, band, 0.5) }
+            }
+        }
+        songs += (0..<150).map { ("Don't Burn Tonight", "Band \($0)", 0.95) }
+        let found = try Resolver(store: storeOfSongs(songs)).resolveText(text)
+        #expect(found.first?.item.title == title, "\(found.first?.item.title ?? "nothing")")
+        #expect(found.first?.item.artist == artist, "\(found.first?.item.artist ?? "nothing")")
+    }
+
     /// A version said with the name ("Hello (Live)" from "the live version of hello") prefers the
     /// recording whose title carries it; without it, the plain one.
     @Test func aVersionSaidPicksThatRecording() throws {

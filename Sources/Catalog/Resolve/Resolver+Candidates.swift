@@ -204,9 +204,36 @@ extension Resolver {
     /// The key of the catalog's artist whose name is nearest `key` as said (`text`: its writing,
     /// for readings and stems), at least 0.8 alike; nil when none is.
     func nearestArtistKey(_ key: String, said text: String? = nil) throws -> String? {
-        let artists = try candidates(for: SaidName(key: key, text: text ?? key), artist: nil)
-            .filter { $0.type == .artist && $0.similarity >= 0.8 }
+        let said = SaidName(key: key, text: text ?? key)
+        var artists = try candidates(for: said, artist: nil).filter { $0.type == .artist && $0.similarity >= 0.8 }
+        if artists.isEmpty {
+            // A band named with common words, one of them misheard ("te silver foxes"): the artists
+            // with all the other words, among whom the common words' songs cannot crowd them out.
+            let words = key.split(separator: " ").map(String.init).filter { $0 != "the" }
+            for index in words.indices where words.count >= 2 {
+                var rest = words
+                let dropped = rest.remove(at: index)
+                guard dropped.count >= 2 else { continue }
+                for var candidate in try artistsNamed(withAll: rest) {
+                    candidate.similarity = said.similarity(to: candidate)
+                    if candidate.similarity >= 0.8 { artists.append(candidate) }
+                }
+            }
+        }
         return artists.max { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }?.coreKey
+    }
+
+    /// Artists whose name has every one of these words (the most popular first, at most `limit`).
+    func artistsNamed(withAll words: [String], limit: Int = 50) throws -> [Candidate] {
+        guard !words.isEmpty else { return [] }
+        let query = words.map { "title : " + Self.quoted($0) }.joined(separator: " AND ")
+        return try store.db.prepare(
+            """
+            SELECT \(Candidate.columns) FROM items i
+            WHERE i.id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?) AND +i.type = 'artist'
+            ORDER BY i.popularity DESC LIMIT \(limit)
+            """
+        ).rows([.text(query)]).map(Candidate.init)
     }
 
     /// Items whose core title is `key`, credited to an artist whose name is `artist` (with or

@@ -15,8 +15,10 @@ extension Resolver {
         -> [ResolvedItem]?
     {
         guard search.artistName == nil, search.albumName == nil, let name = search.mediaName else { return nil }
-        let words = NameFolding.tokens(name)
-        guard words.count >= 2, words.count <= 10 else { return nil }
+        // The words as written: folded tokens would lose what the catalog's keys keep (й in "Юрий").
+        let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" })
+            .map(String.init)
+        guard words.count >= 2, words.count <= 16 else { return nil }
         var best: [ResolvedItem]?
         var bestScore = 0.0
         func tryCut(title: String, artist: String, minimum: Double) throws {
@@ -32,10 +34,18 @@ extension Resolver {
             let front = words[..<cut].joined(separator: " "), back = words[cut...].joined(separator: " ")
             return [(front, back), (back, front)]
         }
+        // Typed text may have its title a little wrong when the artist is exactly a catalog's:
+        // the artist's own songs then settle it, as for a spoken title with its artist.
         for (title, artist) in cuts where try isArtist(artist) {
-            try tryCut(title: title, artist: artist, minimum: Self.wholeNameFits)
+            try tryCut(title: title, artist: artist, minimum: nearArtists ? 0.6 : Self.wholeNameFits)
         }
         if best != nil || !nearArtists { return best }
+        // A title the catalog has exactly, and an artist heard a little wrong ("dont burn tonight te
+        // silver foxes"): the title's holders, compared with the said artist.
+        for (title, artist) in cuts where try isTitle(title) {
+            try tryCut(title: title, artist: artist, minimum: 0.75)
+        }
+        if best != nil { return best }
         // Typed text only, as each cut then costs a search of its own: an artist spelled a little
         // wrong ("adel skyfall") stands for the catalog's nearest artist.
         for (title, artist) in cuts {
@@ -51,6 +61,11 @@ extension Resolver {
         -> [ResolvedItem]
     {
         try resolve(MediaSearch(mediaType: type, mediaName: text), user: user, limit: limit, nearArtists: true)
+    }
+
+    /// Whether some item of the catalog has this title exactly (folded, its notes left out).
+    func isTitle(_ name: String) throws -> Bool {
+        try !store.db.prepare("SELECT 1 FROM items WHERE core_key = ? LIMIT 1").rows([.text(Self.spokenKey(name))]).isEmpty
     }
 
     /// Whether an artist of the catalog has this name exactly (folded, with or without "the"): one
