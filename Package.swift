@@ -20,6 +20,8 @@ let package = Package(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
+            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
             name: "CTagLib", path: "Sources/CTagLib", pkgConfig: "taglib", providers: [.apt(["libtag1-dev"])]),
         // TagLib's C++ property map behind one C function (TagLib's C binding has no property map).
         .target(name: "TagLibShim", dependencies: ["CTagLib"], path: "Sources/TagLibShim"),
@@ -52,7 +54,7 @@ let package = Package(
             swiftSettings: strict),
         // Hark's own media app (catalog, players, libraries) behind the app protocol, and the app registry.
         .target(
-            name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library"],
+            name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "COpenSSL"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .target(
             name: "Assistant", dependencies: ["MediaIntents", "Understanding", "Apps"],

@@ -11,16 +11,58 @@ public struct AppRegistration: Codable, Sendable, Hashable {
     public var pronunciationHint: String?
     /// The app's global vocabulary (AppIntentVocabulary structure).
     public var vocabulary: AppVocabulary?
+    /// Its own commands (`AppManifest.swift`), the kinds of things it lets people name, where Hark
+    /// calls it, and its replies: reply key → language → text with `{parameter}` marks.
+    public var intents: [AppIntentDefinition]?
+    public var entityTypes: [String]?
+    /// Where Hark posts its calls (`POST {endpoint}/handle`), signed with the app's secret.
+    public var endpoint: String?
+    /// An in-process handler's name instead of an endpoint (built-in apps and tests).
+    public var handlerName: String?
+    public var replies: [String: [String: String]]?
 
     public init(
         identifier: String, name: String, alternativeNames: [String] = [], pronunciationHint: String? = nil,
-        vocabulary: AppVocabulary? = nil
+        vocabulary: AppVocabulary? = nil, intents: [AppIntentDefinition]? = nil, entityTypes: [String]? = nil,
+        endpoint: String? = nil, handlerName: String? = nil, replies: [String: [String: String]]? = nil
     ) {
         self.identifier = identifier
         self.name = name
         self.alternativeNames = Array(alternativeNames.prefix(3))
         self.pronunciationHint = pronunciationHint
         self.vocabulary = vocabulary
+        self.intents = intents
+        self.entityTypes = entityTypes
+        self.endpoint = endpoint
+        self.handlerName = handlerName
+        self.replies = replies
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, name, alternativeNames, pronunciationHint, vocabulary, intents, entityTypes, endpoint
+        case handlerName, replies
+    }
+
+    /// A manifest may leave out everything but its identifier and name.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            identifier: try container.decode(String.self, forKey: .identifier),
+            name: try container.decode(String.self, forKey: .name),
+            alternativeNames: try container.decodeIfPresent([String].self, forKey: .alternativeNames) ?? [],
+            pronunciationHint: try container.decodeIfPresent(String.self, forKey: .pronunciationHint),
+            vocabulary: try container.decodeIfPresent(AppVocabulary.self, forKey: .vocabulary),
+            intents: try container.decodeIfPresent([AppIntentDefinition].self, forKey: .intents),
+            entityTypes: try container.decodeIfPresent([String].self, forKey: .entityTypes),
+            endpoint: try container.decodeIfPresent(String.self, forKey: .endpoint),
+            handlerName: try container.decodeIfPresent(String.self, forKey: .handlerName),
+            replies: try container.decodeIfPresent([String: [String: String]].self, forKey: .replies))
+        // Too many alternative names is an error here, not quietly cut.
+        let alternatives = try container.decodeIfPresent([String].self, forKey: .alternativeNames) ?? []
+        if alternatives.count > 3 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .alternativeNames, in: container, debugDescription: "at most three alternative names")
+        }
     }
 
     /// Every name the app answers to.

@@ -13,6 +13,8 @@ public actor BuiltInMediaApp: MediaApp {
     let players: PlayerStore
     /// Connections for read-only work outside the actor.
     nonisolated let readers: Readers
+    /// The database file, for the other parts of Hark that keep their state beside the app's.
+    public nonisolated let databasePath: String
     let db: Database
     let store: CatalogStore
     let resolver: Resolver
@@ -36,6 +38,7 @@ public actor BuiltInMediaApp: MediaApp {
         self.db = db
         self.players = PlayerStore(db: db)
         self.readers = Readers(path: path)
+        self.databasePath = path
         self.store = store
         self.resolver = Resolver(store: store)
         self.library = try UserLibrary(store: store)

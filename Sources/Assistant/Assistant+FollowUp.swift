@@ -11,6 +11,8 @@ struct PendingQuestion: Codable, Sendable {
     /// Not a question: what just played (`choices`, the latest first), kept so the next request
     /// can correct it ("no, the live version").
     var correcting: Bool? = nil
+    /// An app's command waiting for a value or a choice (`Assistant+AppIntents.swift`).
+    var appCommand: PendingAppCommand? = nil
 
     /// Whether the question asked which playlist an add goes to ("add this to my playlist"), not
     /// which item was meant.
@@ -27,6 +29,9 @@ extension Assistant {
     func answer(
         _ question: PendingQuestion, with text: String, context: RequestContext, outcome: inout Outcome
     ) async -> Outcome? {
+        if let command = question.appCommand {
+            return await continueAppCommand(command, with: text, context: context, outcome: outcome)
+        }
         let language = outcome.language
         var picked: MediaItem?
         switch understander.answer(text, choices: question.choices.count, language: language) {

@@ -26,6 +26,8 @@ public final class Assistant: Sendable {
     /// Hark's own media app, which handles requests that name no other app (and, until apps have
     /// handlers of their own, every request), and keeps players, settings and conversations.
     let builtInApp: BuiltInMediaApp
+    /// Apps' own commands: their entities, secrets, donations and handlers.
+    public let appCommands: AppCommands
     let replies: ReplyComposer
     /// The tiers of understanding used (all of them, unless an evaluation measures fewer).
     let tiers: Tiers
@@ -49,10 +51,12 @@ public final class Assistant: Sendable {
         self.builtInApp = app
         var registry = registry
         for registered in try app.registeredApps() { registry.register(registered) }
+        self.appCommands = try AppCommands(path: app.databasePath)
         self.comprehension = Mutex(
             Comprehension(
-                understander: try Self.understander(registry: registry, model: model), registry: registry,
-                globalVocabulary: registry.globalVocabulary))
+                understander: try Self.understander(registry: registry, model: model)
+                    .withApps(registry.apps.compactMap(\.phraseSource)),
+                registry: registry, globalVocabulary: registry.globalVocabulary))
         self.replies = try ReplyComposer()
     }
 
@@ -118,6 +122,10 @@ public final class Assistant: Sendable {
                 }
             }
         }
+        // "Do that again": the person's latest donation, when they have one.
+        if understander.asksAgain(trimmed, language: language) {
+            if let again = await repeatLatest(context: context, outcome: outcome) { return again }
+        }
         outcome.interpretations = await readings(trimmed, language: language, context: context, tiers: tiers)
         if let asking = outcome.interpretations.first, asking.clarify == true {
             // About media, but what it names is not in the catalog for certain, or could not be
@@ -171,6 +179,9 @@ public final class Assistant: Sendable {
     }
 
     func act(on best: Understood, context: RequestContext, askedOn: String, outcome: Outcome) async -> Outcome {
+        if best.intent == .appIntent, best.params?.appIntent != nil {
+            return await runAppCommand(best, context: context, askedOn: askedOn, outcome: outcome)
+        }
         var outcome = outcome
         let language = outcome.language
         outcome.understood = best
@@ -234,6 +245,15 @@ extension Assistant {
 
     /// Registers an app: stored, and understood from the next request on.
     public func register(_ app: AppRegistration) async throws {
+        try app.validate()
+        // Its phrases compile before anything is stored: a bad one refuses the whole manifest.
+        do {
+            var registry = self.registry
+            registry.register(app)
+            _ = try understander.withApps(registry.apps.compactMap(\.phraseSource))
+        } catch let error as AppPhraseError {
+            throw AppManifestError("phrase \"\(error.phrase)\" of \(error.intent) [\(error.language)]: \(error.reason)")
+        }
         try await builtInApp.saveApp(app)
         // The new understanding is built outside the lock: compiling every language's grammar takes
         // most of a second (seconds in a debug build), and requests meanwhile go on with the current
@@ -244,6 +264,7 @@ extension Assistant {
             var registry = base
             registry.register(app)
             let understander = try Self.understander(registry: registry, model: model)
+                .withApps(registry.apps.compactMap(\.phraseSource))
             let swapped = comprehension.withLock { current -> Bool in
                 guard current.registry.apps == base.apps else { return false }
                 current = Comprehension(

@@ -63,6 +63,10 @@ public struct IntentParameters: Codable, Sendable, Hashable {
     public var device: String?
     /// A room or area ("living room").
     public var area: String?
+    /// An app's own command (intent `appIntent`): the intent's identifier in the app's manifest.
+    public var appIntent: String?
+    /// The app command's parameters as said, by name ("walk": "berlin loop", "distance": "50").
+    public var appValues: [String: String]?
 
     public init() {}
 

@@ -26,6 +26,9 @@ public enum ResponseCode: String, Codable, Sendable, CaseIterable {
     /// Hark's: one thing comes close to what was asked, but not close enough to act on, so the
     /// reply offers it ("Do you want Holiday by Madonna?") and a yes or no in the next request answers.
     case needsConfirmation
+    /// Hark's: an app's command lacks a value, so the reply asks for it ("How long should the walk
+    /// be?") and the next request answers.
+    case needsValue
 
     /// Whether the request was carried out.
     public var isSuccess: Bool { self == .success || self == .handleInApp || self == .continueInApp }

@@ -117,31 +117,6 @@ extension HarkAPI {
         }
     }
 
-    struct AppBody: Decodable {
-        var identifier: String
-        var name: String
-        var alternativeNames: [String]?
-        var pronunciationHint: String?
-    }
-
-    func registerApp(_ routed: RouteRequest) async -> HTTPResponse {
-        switch decode(AppBody.self, routed.http, example: #"{"identifier": "com.example.walkmate", "name": "Walk Mate"}"#) {
-        case .failure(let response): return response
-        case .success(let body):
-            guard (body.alternativeNames ?? []).count <= 3 else {
-                return Self.error(400, "at most 3 alternative names")
-            }
-            var response = await result {
-                try await self.assistant.registerApp(
-                    identifier: body.identifier, name: body.name, alternativeNames: body.alternativeNames ?? [],
-                    pronunciationHint: body.pronunciationHint)
-                return ["identifier": body.identifier, "name": body.name, "effective": "now"]
-            }
-            if response.status == 200 { response.status = 201 }
-            return response
-        }
-    }
-
     /// Runs library work and encodes its result, or names the failure (404 for what does not exist).
     func result<T: Encodable & Sendable>(_ work: () async throws -> T) async -> HTTPResponse {
         let outcome: Result<T, any Error>

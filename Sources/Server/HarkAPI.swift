@@ -56,6 +56,11 @@ public final class HarkAPI: Sendable {
         Route("DELETE", "/v1/playlists/{name}/items", name: "playlists") { await $0.removeFromPlaylist($1) },
         Route("PUT", "/v1/vocabulary/{type}", name: "vocabulary") { await $0.vocabulary($1) },
         Route("POST", "/v1/apps", name: "apps") { await $0.registerApp($1) },
+        Route("GET", "/v1/apps/{app}/entities", name: "apps") { await $0.listEntities($1) },
+        Route("PUT", "/v1/apps/{app}/entities", name: "apps") { await $0.putEntities($1) },
+        Route("DELETE", "/v1/apps/{app}/entities/{type}/{id}", name: "apps") { await $0.deleteEntity($1) },
+        Route("POST", "/v1/apps/{app}/donations", name: "apps") { await $0.donate($1) },
+        Route("GET", "/v1/suggestions", name: "suggestions") { await $0.suggestions($1) },
         Route("POST", "/v1/player/{command}", name: "player") { await $0.player($1) },
     ]
 

@@ -12,6 +12,11 @@ public struct Understander: Sendable {
     static let readingsPerSentence = 6
 
     private let grammars: [String: CompiledGrammar]
+    /// Each language's grammar as read (without its sentences), for compiling apps' phrases.
+    private let files: [String: GrammarFile]
+    private let extraLists: [String: [String]]
+    /// Registered apps' own phrases, compiled per language (`withApps`).
+    private var appGrammars: [String: AppGrammar] = [:]
     private let padding: [String: SpeechPadding]
     private let detector: LanguageDetector
     /// The learned intent model, when one ships (`hark train` writes it).
@@ -31,6 +36,7 @@ public struct Understander: Sendable {
             throw UnderstandingError(message: "grammar resources are missing from the bundle")
         }
         var grammars: [String: CompiledGrammar] = [:]
+        var files: [String: GrammarFile] = [:]
         var padding: [String: SpeechPadding] = [:]
         let services = try Self.services(root.appendingPathComponent("services.json"))
         let slots = try SlotDeclarations.load(root.appendingPathComponent("slots.json"))
@@ -45,10 +51,14 @@ public struct Understander: Sendable {
             } catch {
                 throw UnderstandingError(message: "\(url.path): \(error)")
             }
+            file.intents = nil
+            files[file.language] = file
             let speech = folder.appendingPathComponent("speech.json")
             padding[file.language] = SpeechPadding(try SpeechFile.load(speech))
         }
         self.grammars = grammars
+        self.files = files
+        self.extraLists = extraLists
         self.padding = padding
         self.defaultLanguage = defaultLanguage
         if let model {
@@ -76,6 +86,26 @@ public struct Understander: Sendable {
             vocabularies: vocabularies, openingWords: latinScript, fallback: defaultLanguage)
     }
 
+    /// This understander with the apps' own phrases compiled in every language they give phrases
+    /// for; a phrase that cannot be used is thrown (`AppPhraseError`), naming it and why.
+    public func withApps(_ apps: [AppPhraseSource]) throws -> Understander {
+        var copy = self
+        copy.appGrammars = [:]
+        var languages = Set<String>()
+        for app in apps { for intent in app.intents { languages.formUnion(intent.phrases.keys) } }
+        for language in languages.sorted() {
+            guard let file = files[language] else {
+                let app = apps.first { $0.intents.contains { $0.phrases[language] != nil } }
+                let intent = app?.intents.first { $0.phrases[language] != nil }
+                throw AppPhraseError(
+                    app: app?.app ?? "", intent: intent?.identifier ?? "", language: language,
+                    phrase: intent?.phrases[language]?.first ?? "", reason: "Hark has no grammar for \(language)")
+            }
+            copy.appGrammars[language] = try AppGrammar(apps: apps, file: file, extraLists: extraLists)
+        }
+        return copy
+    }
+
     /// The folder holding one subfolder per language (grammar and test sentences).
     static var resourcesURL: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
 
@@ -90,6 +120,9 @@ public struct Understander: Sendable {
     /// grammar reads it best, so a Latin-script name keeps a Japanese sentence Japanese.
     public func detectLanguage(_ text: String) -> String {
         let guess = detector.detect(text)
+        // An app's own phrase decides: "generate a 50 km route in Walk Mate" is English however few
+        // of Hark's English words it holds.
+        if !appGrammars.isEmpty, let language = appPhraseLanguage(text, guess: guess) { return language }
         let candidates = detector.candidates(text)
         guard candidates.count > 1 || (candidates.count == 1 && candidates[0] != guess) else { return guess }
         func evidence(_ language: String) -> Double {
@@ -107,6 +140,23 @@ public struct Understander: Sendable {
             }
         }
         return best
+    }
+
+    /// The language whose apps' phrases read `text` best (the guess on a tie); nil when none does.
+    private func appPhraseLanguage(_ text: String, guess: String) -> String? {
+        let tokens = Token.split(text)
+        guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
+        let words = tokens.map(\.folded)
+        let originals = tokens.map(\.original)
+        var best: (language: String, score: Double)?
+        for (language, apps) in appGrammars.sorted(by: { ($0.key == guess ? 0 : 1, $0.key) < ($1.key == guess ? 0 : 1, $1.key) }) {
+            guard let grammar = grammars[language],
+                let reading = apps.read(words: words, originals: originals, padding: padding[grammar.language] ?? SpeechPadding())
+            else { continue }
+            let score = reading.tier == .grammar ? reading.score + 1 : reading.score
+            if score > (best?.score ?? -1) { best = (language, score) }
+        }
+        return best?.language
     }
 
     /// Whether a text's letters could be written in `language` (Latin letters fit every language,
@@ -152,6 +202,10 @@ public struct Understander: Sendable {
         var reader = TieredReader(
             grammar: grammar, padding: padding, model: tiers.contains(.model) ? model : nil, vocabulary: vocabulary,
             words: words, originals: originals)
+        // An app's own phrase, naming the app, comes before Hark's media readings of the same words.
+        if let apps = appGrammars[grammar.language], let own = apps.read(words: words, originals: originals, padding: padding) {
+            return [own] + reader.read(tiers: tiers, limit: max(limit - 1, 1)).filter { $0.understood.intent != .appIntent }
+        }
         return reader.read(tiers: tiers, limit: limit)
     }
 
@@ -175,6 +229,27 @@ public struct Understander: Sendable {
         guard let position = grammar.choicePhrases[phrase] else { return nil }
         let index = position < 0 ? count + position : position - 1
         return (0..<count).contains(index) ? .pick(index) : nil
+    }
+
+    /// Whether a request asks to do again what was last done ("do that again", «повтори»).
+    public func asksAgain(_ text: String, language: String? = nil) -> Bool {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else { return false }
+        let phrase = answerPhrase(
+            Token.split(text).map(\.folded), padding: padding[grammar.language] ?? SpeechPadding())
+        return grammar.againPhrases.contains(phrase)
+    }
+
+    /// The first number said in `text`, in digits or in the language's words ("5 km", "five
+    /// kilometres", «пять», 「五キロ」); nil when it holds none.
+    public func number(in text: String, language: String? = nil) -> Double? {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
+        let words = Token.split(text).map(\.folded)
+        for start in words.indices {
+            if let (value, _) = grammar.numbers.read(words[start...]) ?? NumberWords.readHan(words[start...]) {
+                return value
+            }
+        }
+        return nil
     }
 
     /// An answer's words without the politeness around it ("the second one, please").

@@ -31,6 +31,33 @@ extension Commands {
     /// `hark apps` lists the apps; `hark apps add NAME [--alt NAME]… [--hint SAID] [--vocabulary FILE]` registers one.
     static func apps(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
         let assistant = try Assistant(databasePath: dbPath)
+        if arguments.positional.first == "add", let path = arguments.options["manifest"] {
+            guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
+            let manifest: Apps.AppRegistration
+            do {
+                manifest = try JSONDecoder().decode(Apps.AppRegistration.self, from: data)
+            } catch {
+                throw UsageError("\(path) is not an app manifest: \(error)")
+            }
+            do {
+                try await assistant.register(manifest)
+            } catch let error as Apps.AppManifestError {
+                throw UsageError("\(path): \(error.message)")
+            }
+            print("Registered \(manifest.name) with \((manifest.intents ?? []).count) commands.")
+            if !(manifest.intents ?? []).isEmpty {
+                print("secret: " + (try await assistant.appCommands.secret(app: manifest.identifier)))
+            }
+            return 0
+        }
+        if arguments.positional.first == "entities" {
+            guard arguments.positional.count == 3, let data = FileManager.default.contents(atPath: arguments.positional[2])
+            else { throw UsageError("hark apps entities APP FILE (a JSON array of {id, type, name, keywords})") }
+            let entities = try JSONDecoder().decode([Apps.AppEntity].self, from: data)
+            try await assistant.appCommands.put(entities, app: arguments.positional[1])
+            print("Stored \(entities.count) entities for \(arguments.positional[1]).")
+            return 0
+        }
         if arguments.positional.first == "add" {
             guard arguments.positional.count >= 2 else { throw UsageError("give the app's name: hark apps add NAME") }
             let name = arguments.positional[1...].joined(separator: " ")

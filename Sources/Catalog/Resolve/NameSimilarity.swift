@@ -71,7 +71,7 @@ public enum NameSimilarity {
 
     /// 1 − edit distance / longer length, on characters; swapping two neighbouring letters is one
     /// edit (optimal string alignment), as in "jepruth" heard as "ejpruth".
-    static func editSimilarity(_ a: String, _ b: String) -> Double {
+    public static func editSimilarity(_ a: String, _ b: String) -> Double {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         if x.isEmpty || y.isEmpty { return x.count == y.count ? 1 : 0 }
         if abs(x.count - y.count) > max(x.count, y.count) / 2 { return 0 }

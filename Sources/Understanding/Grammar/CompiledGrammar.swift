@@ -24,6 +24,7 @@ struct CompiledGrammar: Sendable {
     var cancelPhrases: Set<String>
     /// "yes", «да», "はい": accepting the one thing offered.
     var confirmPhrases: Set<String>
+    var againPhrases: Set<String>
     var corrections: CorrectionPhrases
     var notNames: Set<String>
     var unnamedWords: Set<String>
@@ -128,6 +129,7 @@ struct CompiledGrammar: Sendable {
         }
         self.cancelPhrases = phrases(file.cancelPhrases)
         self.confirmPhrases = phrases(file.confirmPhrases)
+        self.againPhrases = phrases(file.againPhrases)
         self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold) } ?? CorrectionPhrases()
     }
 

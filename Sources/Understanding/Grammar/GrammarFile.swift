@@ -40,6 +40,8 @@ struct GrammarFile: Codable, Sendable {
     /// Phrases that drop a question ("never mind").
     var cancelPhrases: String?
     var confirmPhrases: String?
+    /// "Do that again", "the same as yesterday": what a person last did in an app, once more.
+    var againPhrases: String?
     /// How a correction of what just played is said (see Corrections.swift).
     var corrections: CorrectionsFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
