@@ -71,6 +71,7 @@ struct AppGrammar: Sendable {
         file.intents = []
         let fold: (String) -> [String] = { Token.split($0).map(\.folded) }
         var sentenceApp: [Int] = []
+        var written: [String] = []
         var appNameWords: [Set<String>] = []
         for (appIndex, app) in apps.enumerated() {
             let nameList = "app.\(appIndex)"
@@ -87,6 +88,7 @@ struct AppGrammar: Sendable {
                             intent: IntentKind.appIntent.rawValue, sentences: [sentence],
                             fixed: ["app": app.app, "appIntent": intent.identifier]))
                     sentenceApp.append(appIndex)
+                    written.append(phrase)
                 }
             }
         }
@@ -100,7 +102,7 @@ struct AppGrammar: Sendable {
                 let app = apps[sentenceApp[index]]
                 throw AppPhraseError(
                     app: app.app, intent: group.fixed?["appIntent"] ?? "", language: base.language,
-                    phrase: group.sentences.first ?? "", reason: error.reason)
+                    phrase: written[index], reason: error.reason)
             }
         }
         grammar = try CompiledGrammar(file: file, extraLists: extraLists)
