@@ -1,9 +1,9 @@
-import Apps
-import Understanding
+public import Apps
+public import Understanding
 
 extension AppRegistration {
     /// The app's phrases as understanding compiles them.
-    var phraseSource: AppPhraseSource? {
+    public var phraseSource: AppPhraseSource? {
         guard let intents, !intents.isEmpty else { return nil }
         return AppPhraseSource(
             app: identifier, names: spokenVariants,

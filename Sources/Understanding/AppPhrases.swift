@@ -92,20 +92,16 @@ struct AppGrammar: Sendable {
                 }
             }
         }
-        // Each phrase compiled alone first, so a bad one is reported with its own words.
-        for (index, group) in (file.intents ?? []).enumerated() {
-            var single = file
-            single.intents = [group]
-            do {
-                _ = try CompiledGrammar(file: single, extraLists: extraLists)
-            } catch let error as TemplateError {
-                let app = apps[sentenceApp[index]]
-                throw AppPhraseError(
-                    app: app.app, intent: group.fixed?["appIntent"] ?? "", language: base.language,
-                    phrase: written[index], reason: error.reason)
-            }
+        do {
+            grammar = try CompiledGrammar(file: file, extraLists: extraLists)
+        } catch let error as TemplateError {
+            // Which phrase: the one whose template is the one refused, said as the app wrote it.
+            let index = (file.intents ?? []).firstIndex { error.template.contains($0.sentences.first ?? "\u{0}") } ?? 0
+            let app = apps[sentenceApp.isEmpty ? 0 : sentenceApp[index]]
+            throw AppPhraseError(
+                app: app.app, intent: file.intents?[index].fixed?["appIntent"] ?? "", language: base.language,
+                phrase: written.isEmpty ? error.template : written[index], reason: error.reason)
         }
-        grammar = try CompiledGrammar(file: file, extraLists: extraLists)
         self.sentenceApp = sentenceApp
         self.appNameWords = appNameWords
     }

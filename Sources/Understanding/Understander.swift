@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 import MediaIntents
 
 /// Understanding's entry point: text in, ranked interpretations out.
@@ -41,20 +42,31 @@ public struct Understander: Sendable {
         let services = try Self.services(root.appendingPathComponent("services.json"))
         let slots = try SlotDeclarations.load(root.appendingPathComponent("slots.json"))
         let folders = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
-        for folder in folders {
+            .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("language.json").path) }
+        // Each language compiles on its own core: registering an app rebuilds them all, so this is
+        // the wait before a new app's name is understood.
+        let results = Mutex<[Result<(CompiledGrammar, GrammarFile, SpeechPadding), UnderstandingError>]>([])
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            let folder = folders[index]
             let url = folder.appendingPathComponent("language.json")
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            var file = try GrammarFile.load(folder: folder)
-            file.lists["app"] = services.merging(file.lists["app"] ?? [:]) { _, own in own }
+            let result: Result<(CompiledGrammar, GrammarFile, SpeechPadding), UnderstandingError>
             do {
-                grammars[file.language] = try CompiledGrammar(file: file, extraLists: extraLists, slots: slots)
+                var file = try GrammarFile.load(folder: folder)
+                file.lists["app"] = services.merging(file.lists["app"] ?? [:]) { _, own in own }
+                let grammar = try CompiledGrammar(file: file, extraLists: extraLists, slots: slots)
+                file.intents = nil
+                let speech = SpeechPadding(try SpeechFile.load(folder.appendingPathComponent("speech.json")))
+                result = .success((grammar, file, speech))
             } catch {
-                throw UnderstandingError(message: "\(url.path): \(error)")
+                result = .failure(UnderstandingError(message: "\(url.path): \(error)"))
             }
-            file.intents = nil
+            results.withLock { $0.append(result) }
+        }
+        for result in results.withLock({ $0 }) {
+            let (grammar, file, speech) = try result.get()
+            grammars[file.language] = grammar
             files[file.language] = file
-            let speech = folder.appendingPathComponent("speech.json")
-            padding[file.language] = SpeechPadding(try SpeechFile.load(speech))
+            padding[file.language] = speech
         }
         self.grammars = grammars
         self.files = files

@@ -13,7 +13,7 @@ extension Commands {
     ]
 
     static func bench(_ arguments: Arguments) async throws -> Int32 {
-        if arguments.positional.first == "parse" { return try benchParse(arguments) }
+        if arguments.positional.first == "parse" { return try await benchParse(arguments) }
         if arguments.positional.first == "resolve" { return try benchResolve(arguments) }
         let rounds = Int(arguments.options["requests"] ?? "20") ?? 20
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-bench-\(getpid())")
@@ -60,8 +60,16 @@ extension Commands {
 
 extension Commands {
     /// `hark bench parse FILE…`: understanding alone over labelled files (or stdin lines), in µs.
-    static func benchParse(_ arguments: Arguments) throws -> Int32 {
-        let understander = try Assistant.understander()
+    static func benchParse(_ arguments: Arguments) async throws -> Int32 {
+        var understander = try Assistant.understander()
+        let appCount = Int(arguments.options["apps"] ?? "0") ?? 0
+        var appReport: [String: Double] = [:]
+        let plain = understander
+        if appCount > 0 {
+            let apps = benchApps(appCount)
+            (understander, appReport) = try await benchAppSetup(
+                apps, entities: Int(arguments.options["entities"] ?? "10000") ?? 10_000, base: understander)
+        }
         var texts: [(String, String?)] = []
         for path in arguments.positional.dropFirst() {
             texts += try rows(path).map { ($0.text, $0.lang) }
@@ -73,14 +81,26 @@ extension Commands {
         let rounds = Int(arguments.options["requests"] ?? "5") ?? 5
         // Each tier setting times every utterance in turn (grammar, + tolerant, all), so a busy
         // moment on a shared machine falls on all three alike.
-        let settings: [(name: String, tiers: Tiers)] = [("grammar", .grammar), ("tolerant", [.grammar, .tolerant]), ("all", .all)]
+        // With --apps, each setting is timed with the apps and without them, in turn.
+        var settings: [(name: String, tiers: Tiers, understander: Understander)] = [
+            ("grammar", .grammar, understander), ("tolerant", [.grammar, .tolerant], understander),
+            ("all", .all, understander),
+        ]
+        if appCount > 0 {
+            settings += [("grammar, no apps", .grammar, plain), ("all, no apps", .all, plain)]
+            // Requests to the apps too: "open thing bakomi 4 in Trail Pebblely".
+            let apps = benchApps(appCount)
+            texts += (0..<200).map { index in
+                ("open thing \(benchWord(index)) \(index % 97) in \(apps[index % apps.count].name)", "en")
+            }
+        }
         for (text, lang) in texts { _ = understander.understand(text, language: lang) }
         var times = [[Double]](repeating: [], count: settings.count)
         for _ in 0..<rounds {
             for (text, lang) in texts {
                 for (index, setting) in settings.enumerated() {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = understander.understand(text, language: lang, tiers: setting.tiers)
+                    _ = setting.understander.understand(text, language: lang, tiers: setting.tiers)
                     times[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
                 }
             }
@@ -94,6 +114,8 @@ extension Commands {
                 "p90Micros": at(0.9), "p99Micros": at(0.99), "maxMicros": at(1),
             ]
         }
+        if appCount > 0 { report["apps"] = appReport.merging(["count": Double(appCount)]) { $1 } }
+        if appCount > 0 { report["apps"] = appReport.merging(["count": Double(appCount)]) { $1 } }
         print(json(report, pretty: true))
         return 0
     }

@@ -128,6 +128,8 @@ extension CommandSpec {
             lang, tracks,
             .number("queries", "M", 1...10_000_000, "resolve: noisy queries (default 1000)"),
             seed,
+            .number("apps", "N", 0...1_000, "parse: also with N synthetic apps of 20 phrases each, side by side"),
+            .number("entities", "N", 0...10_000_000, "parse --apps: entities stored and indexed for one app (default 10000)"),
             .number("misses", "N", 0...10_000, "resolve: list up to N unambiguous queries the resolver got wrong"),
             .text("misses-of", "SYSTEM", "resolve: whose misses --misses lists: hark (default), text, exact or fts5"),
             .text("slow", "MS", "resolve: list queries slower than MS milliseconds"),

@@ -46,6 +46,8 @@ struct EntityIndex: Sendable {
     private(set) var entries: [Entry] = []
     /// Folded word (and stemmed word) → entries holding it.
     private var byWord: [String: [Int]] = [:]
+    /// Every indexed word, for finding the ones near a misspelt word.
+    private var vocabulary: [String] = []
 
     init(_ entities: [AppEntity]) {
         entries.reserveCapacity(entities.count)
@@ -59,6 +61,7 @@ struct EntityIndex: Sendable {
                 byWord[word, default: []].append(index)
             }
         }
+        vocabulary = Array(byWord.keys)
     }
 
     /// A name's key with each word reduced to its stem («Берлинскую прогулку» → berlinsk progulk).
@@ -69,10 +72,20 @@ struct EntityIndex: Sendable {
         let key = NameFolding.key(said)
         let stemmed = Self.stemmedKey(said)
         guard !key.isEmpty else { return [] }
-        let saidWords = Set(key.split(separator: " ").map(String.init) + stemmed.split(separator: " ").map(String.init))
-        var candidates = Set(saidWords.flatMap { byWord[$0] ?? [] })
-        // A word misspelt finds nothing by its words: every entry of the type is compared.
-        if candidates.isEmpty { candidates = Set(entries.indices) }
+        // Candidates: the entries holding the said word that the fewest entries hold (a name's rare
+        // word narrows; "thing" in every name does not). A word held by none was misspelt: the
+        // indexed words one letter or so from it stand for it.
+        let keyWords = key.split(separator: " ").map(String.init)
+        let stemWords = stemmed.split(separator: " ").map(String.init)
+        var narrowest: [Int]?
+        for (position, word) in keyWords.enumerated() {
+            var holders = byWord[word] ?? []
+            if position < stemWords.count, stemWords[position] != word { holders += byWord[stemWords[position]] ?? [] }
+            if holders.isEmpty { holders = nearWords(word).flatMap { byWord[$0] ?? [] } }
+            if !holders.isEmpty, holders.count < (narrowest?.count ?? .max) { narrowest = holders }
+        }
+        guard let narrowest else { return [] }
+        let candidates = Set(narrowest)
         var found: [ScoredEntity] = []
         for index in candidates {
             let entry = entries[index]
@@ -105,6 +118,14 @@ struct EntityIndex: Sendable {
         }
         let coverage = Double(saidWords.count) / Double(max(nameWords.count, saidWords.count))
         return total / Double(saidWords.count) * (0.7 + 0.3 * coverage)
+    }
+
+    /// Indexed words one letter or so from `word` (at least as alike as a said word must be).
+    func nearWords(_ word: String) -> [String] {
+        let length = word.unicodeScalars.count
+        return vocabulary.filter { candidate in
+            abs(candidate.unicodeScalars.count - length) <= 2 && NameSimilarity.editSimilarity(word, candidate) >= 0.75
+        }
     }
 
     /// One entity when one fits clearly best; several when the best few fit about as well.
