@@ -122,9 +122,6 @@ extension AppRegistration {
                 }
             }
         }
-        if !(intents ?? []).isEmpty, endpoint == nil, handlerName == nil {
-            throw fail("an app with intents needs an endpoint (or an in-process handler)")
-        }
     }
 
     public func intent(_ identifier: String) -> AppIntentDefinition? { intents?.first { $0.identifier == identifier } }
