@@ -20,11 +20,15 @@ public struct AppRegistration: Codable, Sendable, Hashable {
     /// An in-process handler's name instead of an endpoint (built-in apps and tests).
     public var handlerName: String?
     public var replies: [String: [String: String]]?
+    /// The media intents it answers itself over HTTP (`playMedia`, `addMedia`, `updateMediaAffinity`,
+    /// `searchForMedia`; `HTTPMediaHandler`): a music service with a catalog of its own.
+    public var mediaIntents: [String]?
 
     public init(
         identifier: String, name: String, alternativeNames: [String] = [], pronunciationHint: String? = nil,
         vocabulary: AppVocabulary? = nil, intents: [AppIntentDefinition]? = nil, entityTypes: [String]? = nil,
-        endpoint: String? = nil, handlerName: String? = nil, replies: [String: [String: String]]? = nil
+        endpoint: String? = nil, handlerName: String? = nil, replies: [String: [String: String]]? = nil,
+        mediaIntents: [String]? = nil
     ) {
         self.identifier = identifier
         self.name = name
@@ -36,11 +40,12 @@ public struct AppRegistration: Codable, Sendable, Hashable {
         self.endpoint = endpoint
         self.handlerName = handlerName
         self.replies = replies
+        self.mediaIntents = mediaIntents
     }
 
     private enum CodingKeys: String, CodingKey {
         case identifier, name, alternativeNames, pronunciationHint, vocabulary, intents, entityTypes, endpoint
-        case handlerName, replies
+        case handlerName, replies, mediaIntents
     }
 
     /// A manifest may leave out everything but its identifier and name.
@@ -56,7 +61,8 @@ public struct AppRegistration: Codable, Sendable, Hashable {
             entityTypes: try container.decodeIfPresent([String].self, forKey: .entityTypes),
             endpoint: try container.decodeIfPresent(String.self, forKey: .endpoint),
             handlerName: try container.decodeIfPresent(String.self, forKey: .handlerName),
-            replies: try container.decodeIfPresent([String: [String: String]].self, forKey: .replies))
+            replies: try container.decodeIfPresent([String: [String: String]].self, forKey: .replies),
+            mediaIntents: try container.decodeIfPresent([String].self, forKey: .mediaIntents))
         // Too many alternative names is an error here, not quietly cut.
         let alternatives = try container.decodeIfPresent([String].self, forKey: .alternativeNames) ?? []
         if alternatives.count > 3 {

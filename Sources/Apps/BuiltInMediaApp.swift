@@ -73,6 +73,11 @@ public actor BuiltInMediaApp: MediaApp {
         try readers.with { try AppRegistrationStore(db: $0.store.db).all() }
     }
 
+    /// A person's setting, read on a reader connection.
+    public nonisolated func setting(_ key: String, user: String) throws -> String? {
+        try readers.with { try $0.setting(key, user: user) }
+    }
+
     public func saveApp(_ app: AppRegistration) throws {
         try AppRegistrationStore(db: db).save(app)
     }

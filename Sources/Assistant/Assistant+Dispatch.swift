@@ -123,7 +123,10 @@ extension Assistant {
         }
         // The reply tells what the player does now, read back from it: the item it plays, and the
         // modes it plays in, not what the request hoped for.
-        let info = intent.playbackQueueLocation == .now ? try? await builtInApp.nowPlaying(outcome.device) : nil
+        // (A media app of its own says what it plays in its answer; Hark's player is not it.)
+        let info =
+            intent.playbackQueueLocation == .now && !(handler is HTTPMediaHandler)
+            ? try? await builtInApp.nowPlaying(outcome.device) : nil
         outcome.nowPlaying = info
         let playing = info?.item ?? asked
         var played = PlayOutcome.item

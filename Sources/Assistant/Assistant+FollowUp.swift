@@ -56,11 +56,13 @@ extension Assistant {
             understood.search = search
         }
         outcome.understood = understood
-        guard let app = registry.app(named: understood.app) ?? registry.app(named: nil) else { return nil }
+        guard let app = await app(for: understood, user: context.user) else { return nil }
         outcome.app = app.name
         outcome.device = Self.device(for: understood.params, context: context)
-        let handler = handler(for: app, user: context.user, device: outcome.device)
+        let handler = await handler(
+            for: app, intent: understood.intent, user: context.user, device: outcome.device, language: language)
         await carryOut(understood, handler: handler, app: app, language: language, outcome: &outcome)
+        if handler is HTTPMediaHandler { return outcome }
         outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
         // The answered request can be corrected next, on the device the answer was spoken to.
         await rememberPlayed(understood, outcome: outcome, user: context.user, device: context.device ?? "default")

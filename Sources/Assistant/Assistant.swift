@@ -185,14 +185,22 @@ public final class Assistant: Sendable {
         var outcome = outcome
         let language = outcome.language
         outcome.understood = best
-        guard let app = registry.app(named: best.app) else {
+        guard let app = await app(for: best, user: context.user) else {
             outcome.reply = replies.say("fail.appUnknown", ["app": best.app ?? ""], language: language)
             return outcome
         }
         outcome.app = app.name
         outcome.device = Self.device(for: best.params, context: context)
-        let handler = handler(for: app, user: context.user, device: outcome.device)
+        let handler = await handler(for: app, intent: best.intent, user: context.user, device: outcome.device, language: language)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
+        // A media app of its own plays on its own: Hark's player and its record are not what it did.
+        if handler is HTTPMediaHandler {
+            if outcome.code == .needsChoice || outcome.code == .needsConfirmation {
+                let question = PendingQuestion(understood: best, choices: outcome.items, language: outcome.language)
+                await keep(question, user: context.user, device: askedOn)
+            }
+            return outcome
+        }
         if outcome.code == .needsChoice || outcome.code == .needsConfirmation {
             let question = PendingQuestion(understood: best, choices: outcome.items, language: outcome.language)
             await keep(question, user: context.user, device: askedOn)
@@ -205,10 +213,40 @@ public final class Assistant: Sendable {
         return outcome
     }
 
-    /// The handlers of the app a request goes to. Only the built-in app has handlers yet: an app
-    /// registered by its names alone (apps over HTTP come later) is served by the built-in one.
-    func handler(for app: AppRegistration, user: String, device: String) -> any MediaIntentHandling {
-        builtInApp.handler(user: user, device: device)
+    /// The app a request goes to: the one it names, else the person's default media app, else Hark's own.
+    func app(for understood: Understood, user: String) async -> AppRegistration? {
+        if understood.app != nil { return registry.app(named: understood.app) }
+        if let chosen = try? builtInApp.setting(Self.defaultMediaAppSetting, user: user),
+            let app = registry.apps.first(where: { $0.identifier == chosen })
+        {
+            return app
+        }
+        return registry.app(named: nil)
+    }
+
+    /// The setting that holds a person's default media app.
+    static let defaultMediaAppSetting = "defaultMediaApp"
+
+    /// Makes an app a person's default for media requests that name none (nil: Hark's own again).
+    public func setDefaultMediaApp(_ identifier: String?, user: String = "default") async throws {
+        if let identifier, !registry.apps.contains(where: { $0.identifier == identifier }) {
+            throw AppManifestError("no app \(identifier) is registered")
+        }
+        try await builtInApp.setSetting(
+            Self.defaultMediaAppSetting, value: identifier ?? AppRegistry.library.identifier, user: user)
+    }
+
+    /// The handlers of the app a request goes to: a media app over HTTP for the intents it answers
+    /// itself; otherwise Hark's own (an app registered by its names alone is served by the built-in one).
+    func handler(for app: AppRegistration, intent: IntentKind, user: String, device: String, language: String) async
+        -> any MediaIntentHandling
+    {
+        if (app.mediaIntents ?? []).contains(intent.rawValue), app.endpoint != nil,
+            let secret = try? await appCommands.secret(app: app.identifier)
+        {
+            return HTTPMediaHandler(app: app, secret: secret, user: user, device: device, language: language)
+        }
+        return builtInApp.handler(user: user, device: device)
     }
 
     /// The player a request goes to: the device or room it names, else the one it was spoken to.

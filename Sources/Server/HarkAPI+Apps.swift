@@ -12,7 +12,8 @@ extension HarkAPI {
             let app = AppRegistration(
                 identifier: body.identifier, name: body.name, alternativeNames: body.alternativeNames,
                 pronunciationHint: body.pronunciationHint, vocabulary: body.vocabulary, intents: body.intents,
-                entityTypes: body.entityTypes, endpoint: body.endpoint, replies: body.replies)
+                entityTypes: body.entityTypes, endpoint: body.endpoint, replies: body.replies,
+                mediaIntents: body.mediaIntents)
             guard body.alternativeNames.count <= 3 else { return Self.error(400, "at most 3 alternative names") }
             do {
                 try await assistant.register(app)
@@ -22,7 +23,7 @@ extension HarkAPI {
                 return Self.error(500, "\(error)")
             }
             var answer = ["identifier": app.identifier, "name": app.name, "effective": "now"]
-            if !(app.intents ?? []).isEmpty, let secret = try? await assistant.appCommands.secret(app: app.identifier) {
+            if !(app.intents ?? []).isEmpty || !(app.mediaIntents ?? []).isEmpty, let secret = try? await assistant.appCommands.secret(app: app.identifier) {
                 answer["secret"] = secret
             }
             return Self.json(201, answer)
@@ -98,6 +99,29 @@ extension HarkAPI {
             }
             if response.status == 200 { response.status = 201 }
             return response
+        }
+    }
+
+    struct DefaultAppBody: Decodable {
+        var user: String?
+        /// nil: Hark's own library again.
+        var identifier: String?
+    }
+
+    /// `PUT /v1/apps/default`: the app a person's media requests go to when they name none.
+    func setDefaultApp(_ routed: RouteRequest) async -> HTTPResponse {
+        switch decode(DefaultAppBody.self, routed.http, example: #"{"user": "ann", "identifier": "org.example.tunes"}"#) {
+        case .failure(let response): return response
+        case .success(let body):
+            let user = routed.user(named: body.user)
+            do {
+                try await assistant.setDefaultMediaApp(body.identifier, user: user)
+            } catch let error as AppManifestError {
+                return Self.error(404, error.message)
+            } catch {
+                return Self.error(500, "\(error)")
+            }
+            return Self.json(200, ["user": user, "defaultApp": body.identifier ?? "hark.library"])
         }
     }
 

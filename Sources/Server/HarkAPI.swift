@@ -56,6 +56,7 @@ public final class HarkAPI: Sendable {
         Route("DELETE", "/v1/playlists/{name}/items", name: "playlists") { await $0.removeFromPlaylist($1) },
         Route("PUT", "/v1/vocabulary/{type}", name: "vocabulary") { await $0.vocabulary($1) },
         Route("POST", "/v1/apps", name: "apps") { await $0.registerApp($1) },
+        Route("PUT", "/v1/apps/default", name: "apps") { await $0.setDefaultApp($1) },
         Route("GET", "/v1/apps/{app}/entities", name: "apps") { await $0.listEntities($1) },
         Route("PUT", "/v1/apps/{app}/entities", name: "apps") { await $0.putEntities($1) },
         Route("DELETE", "/v1/apps/{app}/entities/{type}/{id}", name: "apps") { await $0.deleteEntity($1) },

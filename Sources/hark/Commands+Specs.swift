@@ -152,7 +152,7 @@ extension CommandSpec {
 
     static let apps = CommandSpec(
         name: "apps", summary: "list apps, or register one with alternative names and a global vocabulary",
-        usage: ["[options]", "add NAME [options]", "add --manifest FILE", "entities APP FILE"],
+        usage: ["[options]", "add NAME [options]", "add --manifest FILE", "entities APP FILE", "default APP [--user NAME]"],
         about: """
             Lists the apps requests can name ("… in Hark", "tell Hark to …"), or registers one with up
             to three alternative names, a pronunciation hint, and a global vocabulary file in Apple's
@@ -161,10 +161,12 @@ extension CommandSpec {
             add --manifest FILE registers an app's manifest (its own commands with typed parameters and
             phrases per language, entity types, endpoint, replies; see README "Apps with their own
             commands"); a bad phrase refuses it, naming the phrase and why. Prints the secret its calls
-            are signed with. entities APP FILE stores the app's entities from a JSON array.
+            are signed with. entities APP FILE stores the app's entities from a JSON array. default APP
+            makes APP (an identifier; hark.library for Hark's own) the user's app for media requests
+            that name none.
             """,
         options: [
-            .text("manifest", "FILE", "add: the app's manifest (JSON)"),
+            .text("manifest", "FILE", "add: the app's manifest (JSON)"), user,
             .text("alt", "A,B,C", "up to three alternative names"),
             .text("hint", "SAID", "how the name is said, when spelling misleads a recogniser"),
             .text("vocabulary", "FILE", "the app's global vocabulary (AppIntentVocabulary JSON)"),

@@ -50,6 +50,17 @@ extension Commands {
             }
             return 0
         }
+        if arguments.positional.first == "default" {
+            guard arguments.positional.count == 2 else { throw UsageError("hark apps default IDENTIFIER [--user NAME]") }
+            let user = arguments.options["user"] ?? "default"
+            do {
+                try await assistant.setDefaultMediaApp(arguments.positional[1], user: user)
+            } catch let error as Apps.AppManifestError {
+                throw UsageError(error.message)
+            }
+            print("Media requests that name no app now go to \(arguments.positional[1]) for \(user).")
+            return 0
+        }
         if arguments.positional.first == "entities" {
             guard arguments.positional.count == 3, let data = FileManager.default.contents(atPath: arguments.positional[2])
             else { throw UsageError("hark apps entities APP FILE (a JSON array of {id, type, name, keywords})") }

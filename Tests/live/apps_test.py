@@ -39,10 +39,44 @@ def ask(base, text, user, expect, code=None):
     return answer
 
 
+tunes_script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "tunes", "tunes.py")
+
+
+def start_tunes(base):
+    process = subprocess.Popen([sys.executable, tunes_script, "--hark", base],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"tunes ready on (\d+)", line)
+    if not match:
+        raise RuntimeError(f"tunes did not start: {line!r} {process.stderr.read()}")
+    return process, f"http://127.0.0.1:{match.group(1)}"
+
+
+def tunes_state(url):
+    with urllib.request.urlopen(url + "/state", timeout=10) as response:
+        return json.loads(response.read())
+
+
 with running_server(hark) as base:
     app = start_app(base)
     slow = start_app(base, "--identifier", "org.example.slowwalk", "--name", "Slow Walk", "--delay", "5")
+    tunes, tunes_url = start_tunes(base)
     try:
+        # A music service of its own (examples/tunes): named, then as the person's default.
+        ask(base, "play midnight drive in tunes", "dora", r"^Playing Midnight Drive by The Night Owls\.$", "success")
+        ask(base, "play paper in tunes", "dora", r"^Which one: Paper Boats by Lina Park or Paper Moon by The Night Owls\?$")
+        ask(base, "the second one", "dora", r"^Playing Paper Moon by The Night Owls\.$")
+        ask(base, "I like this song in tunes", "dora", r"Paper Moon")
+        ask(base, "play skyfall", "dora", r"^Playing Skyfall by Adele\.$")  # Hark's own, still the default
+        call(base, "PUT", "/v1/apps/default", {"user": "dora", "identifier": "org.example.tunes"})
+        ask(base, "play midnight drive", "dora", r"^Playing Midnight Drive by The Night Owls\.$")
+        ask(base, "add this song to my road trip playlist", "dora", r"Midnight Drive")
+        ask(base, "play skyfall", "dora", r"couldn't find skyfall")
+        state = tunes_state(tunes_url)
+        print("tunes state:", state)
+        if state["playing"]["identifier"] != "tunes:1" or state["likes"] != [{"identifier": "tunes:3", "affinity": "like"}] \
+                or state["playlists"] != {"road trip": ["tunes:1"]}:
+            failures.append(f"tunes did not do what the replies said: {state}")
         # English
         ask(base, "load Berlin Loop in Walk Mate", "ann", r"^Loaded Berlin Loop in Walk Mate\.$", "continueInApp")
         ask(base, "please load berlin in walkmate", "ann", r"Loaded Berlin Loop")
@@ -99,7 +133,7 @@ with running_server(hark) as base:
             if error.code != 401:
                 failures.append(f"entities without the secret: {error.code}")
     finally:
-        for process in (app, slow):
+        for process in (app, slow, tunes):
             process.terminate()
             process.wait(timeout=10)
 

@@ -119,13 +119,24 @@ public struct HTTPAppHandler: AppIntentHandling {
     }
 
     public func handle(_ call: AppIntentCall) async throws -> AppIntentResult {
-        let base = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
-        guard let url = URL(string: base + "/handle") else {
-            throw AppNotAnswering(app: call.app, reason: "bad endpoint \(endpoint)")
+        let data = try await Self.post(
+            try JSONEncoder().encode(call), to: endpoint, path: "/handle", secret: secret, deadline: call.deadline,
+            app: call.app)
+        do {
+            return try JSONDecoder().decode(AppIntentResult.self, from: data)
+        } catch {
+            throw AppNotAnswering(app: call.app, reason: "not a result: \(error)")
         }
-        let body = try JSONEncoder().encode(call)
-        let remaining = call.deadline - Date().timeIntervalSince1970
-        guard remaining > 0.01 else { throw AppNotAnswering(app: call.app, reason: "no time left") }
+    }
+
+    /// Posts a signed body to the app and returns what it answered with 200 before `deadline`.
+    static func post(_ body: Data, to endpoint: String, path: String, secret: String, deadline: Double, app: String)
+        async throws -> Data
+    {
+        let base = endpoint.hasSuffix("/") ? String(endpoint.dropLast()) : endpoint
+        guard let url = URL(string: base + path) else { throw AppNotAnswering(app: app, reason: "bad endpoint \(endpoint)") }
+        let remaining = deadline - Date().timeIntervalSince1970
+        guard remaining > 0.01 else { throw AppNotAnswering(app: app, reason: "no time left") }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: remaining)
         request.httpMethod = "POST"
         request.httpBody = body
@@ -135,20 +146,15 @@ public struct HTTPAppHandler: AppIntentHandling {
         do {
             (data, response) = try await Self.session.data(for: request)
         } catch {
-            throw AppNotAnswering(app: call.app, reason: "\(error)")
+            throw AppNotAnswering(app: app, reason: "\(error)")
         }
         guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
-            throw AppNotAnswering(
-                app: call.app, reason: "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+            throw AppNotAnswering(app: app, reason: "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0)")
         }
-        guard Date().timeIntervalSince1970 <= call.deadline else {
-            throw AppNotAnswering(app: call.app, reason: "answered after the deadline")
+        guard Date().timeIntervalSince1970 <= deadline else {
+            throw AppNotAnswering(app: app, reason: "answered after the deadline")
         }
-        do {
-            return try JSONDecoder().decode(AppIntentResult.self, from: data)
-        } catch {
-            throw AppNotAnswering(app: call.app, reason: "not a result: \(error)")
-        }
+        return data
     }
 
     /// One session for every app call: no cache, no cookies.

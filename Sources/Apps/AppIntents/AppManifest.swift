@@ -94,6 +94,11 @@ extension AppRegistration {
                 throw fail("endpoint \(endpoint) is not an http(s) URL")
             }
         }
+        let media: Set<String> = ["playMedia", "addMedia", "updateMediaAffinity", "searchForMedia"]
+        if let unknown = (mediaIntents ?? []).first(where: { !media.contains($0) }) {
+            throw fail("mediaIntents: \(unknown) is not one of \(media.sorted().joined(separator: ", "))")
+        }
+        if !(mediaIntents ?? []).isEmpty, endpoint == nil { throw fail("an app answering media intents needs an endpoint") }
         var seen = Set<String>()
         for intent in intents ?? [] {
             let at = "intent \(intent.identifier)"
