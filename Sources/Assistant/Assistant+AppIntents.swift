@@ -1,4 +1,4 @@
-import Apps
+public import Apps
 import Foundation
 import MediaIntents
 import Understanding
@@ -228,8 +228,28 @@ extension Assistant {
 
     /// "Do that again": the person's latest donation, carried out once more.
     func repeatLatest(context: RequestContext, outcome: Outcome) async -> Outcome? {
-        guard let donation = try? await appCommands.latestDonation(user: context.user, device: context.device),
-            let app = registry.apps.first(where: { $0.identifier == donation.app }), let intent = app.intent(donation.intent)
+        guard let donation = try? await appCommands.latestDonation(user: context.user, device: context.device) else {
+            return nil
+        }
+        return await perform(donation, context: context, outcome: outcome)
+    }
+
+    /// A suggestion taken (a donation carried out again, as the web page's suggestions do).
+    public func perform(_ donation: AppDonation, context: RequestContext = RequestContext()) async -> Outcome {
+        let language = context.language ?? "en"
+        let outcome = Outcome(
+            text: "", language: language, understood: .none, interpretations: [], app: nil,
+            device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,
+            speedReason: nil, commandStatus: nil, nowPlaying: nil, reply: "")
+        if let done = await perform(donation, context: context, outcome: outcome) { return done }
+        var refused = outcome
+        refused.reply = replies.say("app.unknown", ["app": donation.app], language: language)
+        return refused
+    }
+
+    private func perform(_ donation: AppDonation, context: RequestContext, outcome: Outcome) async -> Outcome? {
+        guard let app = registry.apps.first(where: { $0.identifier == donation.app }),
+            let intent = app.intent(donation.intent)
         else { return nil }
         var outcome = outcome
         outcome.understood = Understood(intent: .appIntent, app: app.identifier)

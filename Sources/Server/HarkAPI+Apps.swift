@@ -133,6 +133,38 @@ extension HarkAPI {
         }
     }
 
+    struct PerformBody: Decodable {
+        var user: String?
+        var device: String?
+        var language: String?
+        var app: String
+        var intent: String
+        var parameters: [String: AppParameterValue]?
+    }
+
+    /// `POST /v1/suggestions/perform`: a suggestion (a donation as `GET /v1/suggestions` lists it) carried out.
+    func performSuggestion(_ routed: RouteRequest) async -> HTTPResponse {
+        let example = #"{"device": "web", "app": "org.example.walkmate", "intent": "loadWalk", "parameters": {}}"#
+        switch decode(PerformBody.self, routed.http, example: example) {
+        case .failure(let response): return response
+        case .success(let body):
+            guard let app = assistant.apps.first(where: { $0.identifier == body.app }) else {
+                return Self.error(404, "no app \(body.app) is registered")
+            }
+            guard app.intent(body.intent) != nil else {
+                return Self.error(400, "\(body.intent) is not an intent of \(app.identifier)")
+            }
+            let user = routed.user(named: body.user)
+            let donation = AppDonation(
+                user: user, device: body.device, app: body.app, intent: body.intent, parameters: body.parameters ?? [:])
+            var context = RequestContext()
+            context.user = user
+            context.device = body.device
+            context.language = body.language
+            return Self.json(200, await assistant.perform(donation, context: context))
+        }
+    }
+
     private func knownApp(_ routed: RouteRequest) async -> AppRegistration? {
         assistant.apps.first { $0.identifier == routed.captures[0] }
     }

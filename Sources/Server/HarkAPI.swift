@@ -62,6 +62,7 @@ public final class HarkAPI: Sendable {
         Route("DELETE", "/v1/apps/{app}/entities/{type}/{id}", name: "apps") { await $0.deleteEntity($1) },
         Route("POST", "/v1/apps/{app}/donations", name: "apps") { await $0.donate($1) },
         Route("GET", "/v1/suggestions", name: "suggestions") { await $0.suggestions($1) },
+        Route("POST", "/v1/suggestions/perform", name: "suggestions") { await $0.performSuggestion($1) },
         Route("POST", "/v1/player/{command}", name: "player") { await $0.player($1) },
     ]
 

@@ -114,6 +114,12 @@ with running_server(hark) as base:
         print("suggestions for ann:", titles)
         if not any(t and "Berlin Loop" in t for t in titles):
             failures.append(f"suggestions lack the Berlin Loop load: {titles}")
+        top = next(s["donation"] for s in suggestions if "Berlin Loop" in (s["donation"].get("title") or ""))
+        done = call(base, "POST", "/v1/suggestions/perform",
+                    {"user": "ann", "app": top["app"], "intent": top["intent"], "parameters": top["parameters"]})
+        print("suggestion taken:", done["reply"])
+        if done["reply"] != "Loaded Berlin Loop in Walk Mate.":
+            failures.append(f"a suggestion taken said {done['reply']!r}")
         # A manifest with a bad phrase is refused, naming the phrase
         bad = {"identifier": "org.example.bad", "name": "Bad App", "endpoint": "http://127.0.0.1:9",
                "intents": [{"identifier": "x", "title": "X", "phrases": {"en": ["open {thing} now"]}}]}
