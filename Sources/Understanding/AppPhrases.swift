@@ -62,7 +62,7 @@ struct AppGrammar: Sendable {
     var grammar: CompiledGrammar
     /// Per sentence, the app it belongs to (its index in `appNameWords`).
     var sentenceApp: [Int]
-    /// Per app, the first folded word of each of its names.
+    /// Per app, the folded words of its names.
     var appNameWords: [Set<String>]
 
     /// Compiles every app's phrases in `file`'s language; the first bad phrase is thrown.
@@ -76,7 +76,7 @@ struct AppGrammar: Sendable {
         for (appIndex, app) in apps.enumerated() {
             let nameList = "app.\(appIndex)"
             file.lists[nameList] = Dictionary(uniqueKeysWithValues: [(app.app, app.names.joined(separator: "|"))])
-            appNameWords.append(Set(app.names.compactMap { fold($0).first }))
+            appNameWords.append(Set(app.names.flatMap(fold)))
             for intent in app.intents {
                 for phrase in intent.phrases[base.language] ?? [] {
                     var sentence = try Self.template(
@@ -169,8 +169,12 @@ struct AppGrammar: Sendable {
         let candidates = appNameWords.indices.filter { !appNameWords[$0].isDisjoint(with: present) }
         guard !candidates.isEmpty else { return nil }
         let wanted = Set(candidates)
+        // The tolerant reading drops fillers, but never a word of an app's name ("mate" is a filler
+        // in English, and half of "Walk Mate").
+        let nameWords = candidates.reduce(into: Set<String>()) { $0.formUnion(appNameWords[$1]) }
+        let kept = Set(padding.kept(words)).union(words.indices.filter { nameWords.contains(words[$0]) }).sorted()
         for (positions, skips, tier) in [
-            (Array(words.indices), 0, Tier.grammar), (padding.kept(words), padding.skipLimit ?? 2, Tier.tolerant),
+            (Array(words.indices), 0, Tier.grammar), (kept, padding.skipLimit ?? 2, Tier.tolerant),
         ] {
             let kept = positions.map { words[$0] }
             guard !kept.isEmpty else { continue }
