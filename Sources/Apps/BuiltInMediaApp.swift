@@ -64,7 +64,8 @@ public actor BuiltInMediaApp: MediaApp {
                 CREATE TABLE IF NOT EXISTS conversation(
                     user TEXT NOT NULL, device TEXT NOT NULL, question TEXT NOT NULL, expires_at REAL NOT NULL,
                     PRIMARY KEY(user, device));
-                """)
+                """),
+        Migration(2, "homes", sql: "CREATE TABLE IF NOT EXISTS homes(id TEXT PRIMARY KEY, document TEXT NOT NULL);"),
     ]
 
     /// The apps registered in this database (read on a reader connection, before the assistant's
@@ -72,6 +73,26 @@ public actor BuiltInMediaApp: MediaApp {
     public nonisolated func registeredApps() throws -> [AppRegistration] {
         try readers.with { try AppRegistrationStore(db: $0.store.db).all() }
     }
+
+    // MARK: Homes
+
+    /// A home, read on a reader connection (once per request heard in it).
+    public nonisolated func home(_ id: String) throws -> Home? {
+        try readers.with { try HomeStore(db: $0.store.db).home(id) }
+    }
+
+    public nonisolated func homes() throws -> [Home] {
+        try readers.with { try HomeStore(db: $0.store.db).all() }
+    }
+
+    /// Stores a home whole (its people, rooms and devices), after checking it.
+    public func saveHome(_ home: Home) throws {
+        if let problem = home.problem() { throw HomeProblem(message: "home \(home.id): \(problem)") }
+        try HomeStore(db: db).save(home)
+    }
+
+    @discardableResult
+    public func deleteHome(_ id: String) throws -> Bool { try HomeStore(db: db).delete(id) }
 
     /// A person's setting, read on a reader connection.
     public nonisolated func setting(_ key: String, user: String) throws -> String? {
@@ -206,4 +227,10 @@ public actor BuiltInMediaApp: MediaApp {
 
     /// Queues built on the library's own connection (the few cases that need the player first).
     var queues: QueueBuilder { QueueBuilder(store: store, library: library) }
+}
+
+/// A home that cannot be stored, and why.
+public struct HomeProblem: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
 }

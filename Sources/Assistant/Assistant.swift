@@ -85,12 +85,18 @@ public final class Assistant: Sendable {
         await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: context) }
     }
 
-    private func answer(_ text: String, context: RequestContext) async -> Outcome {
-        let language = context.language ?? understander.detectLanguage(text)
+    private func answer(_ text: String, context said: RequestContext) async -> Outcome {
+        let language = said.language ?? understander.detectLanguage(text)
+        // In a home, the person and the device's player by their home's keys.
+        let (session, context, refusal) = homeSession(said, language: language)
         var outcome = Outcome(
             text: text, language: language, understood: .none, interpretations: [], app: nil,
             device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,
             speedReason: nil, commandStatus: nil, nowPlaying: nil, reply: "")
+        if let refusal {
+            outcome.reply = refusal
+            return outcome
+        }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty {
             outcome.reply = replies.say("empty", language: language)
@@ -138,6 +144,9 @@ public final class Assistant: Sendable {
         guard let best = await choose(outcome.interpretations, context: context, device: spokenTo) else {
             outcome.reply = replies.say("none", language: language)
             return outcome
+        }
+        if let session {
+            return await actInHome(best, session: session, context: context, askedOn: askedOn, outcome: outcome)
         }
         return await act(on: best, context: context, askedOn: askedOn, outcome: outcome)
     }

@@ -11,3 +11,5 @@ public typealias AppEntity = Apps.AppEntity
 public typealias AppDonation = Apps.AppDonation
 public typealias AppParameterValue = Apps.AppParameterValue
 public typealias AppManifestError = Apps.AppManifestError
+public typealias HomeDocument = Apps.Home
+public typealias HomeProblem = Apps.HomeProblem

@@ -23,4 +23,8 @@ public struct Outcome: Codable, Sendable {
     public var nowPlaying: NowPlayingInfo?
     /// The sentence said back to the user.
     public var reply: String
+    /// In a home: the person it was served for, and every device it acted on (a room's or every
+    /// room's speakers; `device` is the first).
+    public var person: String? = nil
+    public var devices: [String]? = nil
 }

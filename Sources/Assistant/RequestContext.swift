@@ -6,10 +6,23 @@ public struct RequestContext: Codable, Sendable, Hashable {
     public var device: String?
     /// BCP-47 tag when the caller knows it (from the speech recogniser).
     public var language: String?
+    /// The home the device belongs to (`Home`): then `device` is one of its devices, and the request
+    /// is served for the person recognised, on the devices of the room asked for.
+    public var home: String?
+    /// The person speaking, by their id in the home or by the voice profile the speech front-end
+    /// recognised; neither when no voice was recognised.
+    public var person: String?
+    public var voiceProfile: String?
 
-    public init(user: String = "default", device: String? = nil, language: String? = nil) {
+    public init(
+        user: String = "default", device: String? = nil, language: String? = nil, home: String? = nil,
+        person: String? = nil, voiceProfile: String? = nil
+    ) {
         self.user = user
         self.device = device
         self.language = language
+        self.home = home
+        self.person = person
+        self.voiceProfile = voiceProfile
     }
 }

@@ -8,6 +8,10 @@ extension HarkAPI {
         var lang: String?
         var user: String?
         var device: String?
+        /// In a home: the home, and the person speaking (by id or by the recognised voice).
+        var home: String?
+        var person: String?
+        var voiceProfile: String?
     }
 
     func ask(_ routed: RouteRequest) async -> HTTPResponse {
@@ -23,7 +27,8 @@ extension HarkAPI {
             return Self.error(400, "text is \(length) characters; at most \(Self.maximumText)")
         }
         let context = RequestContext(
-            user: routed.user(named: body.user), device: body.device, language: body.lang)
+            user: routed.user(named: body.user), device: body.device, language: body.lang, home: body.home,
+            person: body.person, voiceProfile: body.voiceProfile)
         let outcome = await self.assistant.ask(body.text, context: context)
         events.update(device: outcome.device, info: outcome.nowPlaying)
         if request.headers["accept"]?.contains("audio/wav") == true {

@@ -64,6 +64,10 @@ public final class HarkAPI: Sendable {
         Route("GET", "/v1/suggestions", name: "suggestions") { await $0.suggestions($1) },
         Route("POST", "/v1/suggestions/perform", name: "suggestions") { await $0.performSuggestion($1) },
         Route("POST", "/v1/player/{command}", name: "player") { await $0.player($1) },
+        Route("GET", "/v1/home", name: "home") { await $0.listHomes($1) },
+        Route("GET", "/v1/home/{home}", name: "home") { await $0.getHome($1) },
+        Route("PUT", "/v1/home/{home}", name: "home") { await $0.putHome($1) },
+        Route("DELETE", "/v1/home/{home}", name: "home") { await $0.deleteHome($1) },
     ]
 
     /// Answers one HTTP request: routed, authorized, timed into the metrics and written to the access log.

@@ -1,0 +1,133 @@
+public import Apps
+import MediaIntents
+import Understanding
+
+/// Requests heard in a home (the HomePod model): served for the person whose voice was recognised,
+/// with their library; played on the device that heard it, or the room, device or every room named.
+struct HomeSession: Sendable {
+    var home: Home
+    var heardOn: Home.Device
+    var person: Home.Person?
+
+    /// The key of a device's player: devices of two homes never share one.
+    static func playerKey(home: String, device: String) -> String { "home:\(home)/\(device)" }
+    /// The library and settings of a person of a home.
+    static func userKey(home: String, person: String) -> String { "home:\(home)/\(person)" }
+
+    /// Whose library a request of this session uses: the person recognised, else the owner of a
+    /// personal device, else the home's default person; nil on a shared speaker with no voice known.
+    var personForLibrary: Home.Person? {
+        if let person { return person }
+        if let owner = heardOn.owner, let found = home.person(owner) { return found }
+        return home.defaultPerson.flatMap { home.person($0) }
+    }
+}
+
+extension Assistant {
+    /// The session of a request that names a home, with the context rewritten to its keys; or the
+    /// reply that refuses it (an unknown home or device).
+    func homeSession(_ context: RequestContext, language: String) -> (HomeSession?, RequestContext, String?) {
+        guard let homeID = context.home else { return (nil, context, nil) }
+        guard let home = try? builtInApp.home(homeID) else {
+            return (nil, context, replies.say("home.unknown", ["home": homeID], language: language))
+        }
+        guard let deviceID = context.device, let device = home.device(deviceID) else {
+            return (nil, context, replies.say("home.unknownDevice", ["device": context.device ?? ""], language: language))
+        }
+        let person =
+            context.person.flatMap { home.person($0) } ?? context.voiceProfile.flatMap { home.person(voiceProfile: $0) }
+        let session = HomeSession(home: home, heardOn: device, person: person)
+        var rewritten = context
+        rewritten.device = HomeSession.playerKey(home: home.id, device: device.id)
+        rewritten.user =
+            session.personForLibrary.map { HomeSession.userKey(home: home.id, person: $0.id) }
+            ?? HomeSession.userKey(home: home.id, person: "household")
+        return (session, rewritten, nil)
+    }
+
+    /// Whether a request changes or reads one person's own things: likes, additions, "my …".
+    static func isPersonal(_ understood: Understood) -> Bool {
+        switch understood.intent {
+        case .updateMediaAffinity, .addMedia: return true
+        case .playMedia, .searchForMedia: return understood.search?.reference == .my
+        default: return false
+        }
+    }
+
+    /// Carries out a request heard in a home: for the person, on the devices asked for.
+    func actInHome(
+        _ best: Understood, session: HomeSession, context: RequestContext, askedOn: String, outcome: Outcome
+    ) async -> Outcome {
+        var outcome = outcome
+        let language = outcome.language
+        outcome.person = session.personForLibrary?.id
+        if Self.isPersonal(best), session.personForLibrary == nil {
+            outcome.understood = best
+            outcome.reply = replies.say("home.whoIsSpeaking", language: language)
+            return outcome
+        }
+        let targets: [Home.Device]
+        switch self.targets(of: best, in: session) {
+        case .devices(let devices): targets = devices
+        case .refused(let key, let values):
+            outcome.understood = best
+            outcome.reply = replies.say(key, values, language: language)
+            return outcome
+        }
+        // The request as each device's player gets it: the place said is now the device itself.
+        var local = best
+        if local.params != nil {
+            local.params?.area = nil
+            local.params?.device = nil
+        }
+        var results: [Outcome] = []
+        for target in targets {
+            var here = context
+            here.device = HomeSession.playerKey(home: session.home.id, device: target.id)
+            results.append(await act(on: local, context: here, askedOn: askedOn, outcome: outcome))
+        }
+        guard var first = results.first else { return outcome }
+        first.understood = best
+        first.person = outcome.person
+        first.devices = targets.map { HomeSession.playerKey(home: session.home.id, device: $0.id) }
+        return first
+    }
+
+    enum HomeTargets {
+        case devices([Home.Device])
+        case refused(String, [String: String])
+    }
+
+    /// The devices a request plays on: every room's ("everywhere"), a room's or a group's, a named
+    /// device, else the one that heard it (or, when it plays no audio, its room's).
+    func targets(of understood: Understood, in session: HomeSession) -> HomeTargets {
+        let home = session.home
+        let area = understood.params?.area
+        let named = understood.params?.device
+        if area == "everywhere" {
+            let all = home.devices.filter(\.canPlay)
+            return all.isEmpty ? .refused("home.noSpeakers", [:]) : .devices(all)
+        }
+        if let area {
+            let rooms = home.rooms(named: area)
+            guard !rooms.isEmpty else { return .refused("home.noRoom", ["room": area]) }
+            let players = named.map { home.devices(named: $0, in: rooms) } ?? home.players(in: rooms)
+            return players.isEmpty ? .refused("home.noSpeakerIn", ["room": rooms[0].name]) : .devices(players)
+        }
+        if let named {
+            let found = home.devices(named: named)
+            return found.isEmpty ? .refused("home.noDevice", ["device": named]) : .devices(Array(found.prefix(1)))
+        }
+        if session.heardOn.canPlay { return .devices([session.heardOn]) }
+        let roomPlayers = session.heardOn.room.flatMap { room in home.rooms.first { $0.id == room } }.map { home.players(in: [$0]) } ?? []
+        return roomPlayers.isEmpty ? .refused("home.noSpeakers", [:]) : .devices(Array(roomPlayers.prefix(1)))
+    }
+}
+
+/// Homes kept by the assistant (stored with the built-in app's state).
+extension Assistant {
+    public func homes() throws -> [Home] { try builtInApp.homes() }
+    public func home(_ id: String) throws -> Home? { try builtInApp.home(id) }
+    public func saveHome(_ home: Home) async throws { try await builtInApp.saveHome(home) }
+    public func deleteHome(_ id: String) async throws -> Bool { try await builtInApp.deleteHome(id) }
+}

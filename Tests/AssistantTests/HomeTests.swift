@@ -1,0 +1,117 @@
+import Apps
+import Assistant
+import Foundation
+import Testing
+
+/// A home of three people, four rooms and five devices, and a second home beside it.
+@Suite("Homes: the right person, the right speakers") struct HomeTests {
+    static let flat = Apps.Home(
+        id: "flat", name: "Flat",
+        people: [
+            .init(id: "ann", name: "Ann", languages: ["en"], voiceProfile: "voice-ann"),
+            .init(id: "boris", name: "Boris", languages: ["ru"], voiceProfile: "voice-boris"),
+            .init(id: "yuki", name: "Yuki", languages: ["ja"], voiceProfile: "voice-yuki"),
+        ],
+        rooms: [
+            .init(id: "living", name: "living room", aliases: ["гостиная", "リビング", "客厅"]),
+            .init(id: "kitchen", name: "kitchen", aliases: ["кухня", "キッチン", "厨房"]),
+            .init(id: "bedroom", name: "bedroom", aliases: ["спальня", "寝室", "卧室"], groups: ["upstairs"]),
+            .init(id: "office", name: "office", aliases: ["кабинет"], groups: ["upstairs"]),
+        ],
+        devices: [
+            .init(id: "living-speaker", name: "living room speaker", kind: .speaker, room: "living"),
+            .init(id: "kitchen-speaker", name: "kitchen speaker", kind: .speaker, room: "kitchen"),
+            .init(id: "bedroom-speaker", name: "bedroom speaker", kind: .speaker, room: "bedroom"),
+            .init(id: "office-tv", name: "office tv", kind: .tv, room: "office", hasScreen: true),
+            .init(id: "ann-phone", name: "Ann's phone", kind: .phone, owner: "ann", playsAudio: false, hasScreen: true),
+        ])
+    static let cabin = Apps.Home(
+        id: "cabin", name: "Cabin", people: [.init(id: "olga", name: "Olga", voiceProfile: "voice-olga")],
+        rooms: [.init(id: "kitchen", name: "kitchen")],
+        devices: [.init(id: "kitchen-speaker", name: "kitchen speaker", kind: .speaker, room: "kitchen")])
+
+    func assistant() async throws -> Assistant {
+        let assistant = try freshAssistant()
+        try await assistant.saveHome(Self.flat)
+        try await assistant.saveHome(Self.cabin)
+        return assistant
+    }
+
+    func ask(_ assistant: Assistant, _ text: String, on device: String, home: String = "flat", voice: String? = nil)
+        async -> Outcome
+    {
+        await assistant.ask(text, context: RequestContext(device: device, home: home, voiceProfile: voice))
+    }
+
+    func playing(_ assistant: Assistant, _ device: String, home: String = "flat") async -> String? {
+        await assistant.nowPlaying(device: "home:\(home)/\(device)")?.item?.title
+    }
+
+    @Test func itPlaysInTheRoomAskedForNotWhereItWasHeard() async throws {
+        let assistant = try await assistant()
+        let outcome = await ask(assistant, "play skyfall by adele in the kitchen", on: "living-speaker")
+        #expect(outcome.reply == "Playing Skyfall by Adele.")
+        #expect(outcome.devices == ["home:flat/kitchen-speaker"])
+        #expect(await playing(assistant, "kitchen-speaker") == "Skyfall")
+        #expect(await playing(assistant, "living-speaker") == nil)
+        // In Russian, Japanese and Chinese, the room named in the language's own words.
+        _ = await ask(assistant, "включи Hello на кухне", on: "living-speaker", voice: "voice-boris")
+        #expect(await playing(assistant, "kitchen-speaker") == "Hello")
+        _ = await ask(assistant, "寝室でSkyfallを再生して", on: "kitchen-speaker", voice: "voice-yuki")
+        #expect(await playing(assistant, "bedroom-speaker") == "Skyfall")
+        _ = await ask(assistant, "在客厅播放Hello", on: "kitchen-speaker")
+        #expect(await playing(assistant, "living-speaker") == "Hello")
+    }
+
+    @Test func everywhereAndAGroupPlayOnEveryRoomOfThem() async throws {
+        let assistant = try await assistant()
+        let outcome = await ask(assistant, "play skyfall everywhere", on: "kitchen-speaker")
+        #expect(Set(outcome.devices ?? []) == [
+            "home:flat/living-speaker", "home:flat/kitchen-speaker", "home:flat/bedroom-speaker", "home:flat/office-tv",
+        ])
+        for device in ["living-speaker", "kitchen-speaker", "bedroom-speaker", "office-tv"] {
+            #expect(await playing(assistant, device) == "Skyfall")
+        }
+        _ = await ask(assistant, "pause everywhere", on: "kitchen-speaker")
+        #expect(await assistant.nowPlaying(device: "home:flat/bedroom-speaker")?.state == .paused)
+        let upstairs = await ask(assistant, "play hello upstairs", on: "kitchen-speaker")
+        #expect(Set(upstairs.devices ?? []) == ["home:flat/bedroom-speaker", "home:flat/office-tv"])
+    }
+
+    @Test func aRoomTheHomeDoesNotHaveIsSaidSoAndNothingPlays() async throws {
+        let assistant = try await assistant()
+        let outcome = await ask(assistant, "play skyfall in the garage", on: "living-speaker")
+        #expect(outcome.reply == "There's no room called garage in this home.")
+        #expect(await playing(assistant, "living-speaker") == nil)
+        // Another home's rooms are not this home's: the cabin has no bedroom.
+        let cabin = await ask(assistant, "play skyfall in the bedroom", on: "kitchen-speaker", home: "cabin")
+        #expect(cabin.reply == "There's no room called bedroom in this home.")
+        _ = await ask(assistant, "play hello in the kitchen", on: "kitchen-speaker", home: "cabin")
+        #expect(await playing(assistant, "kitchen-speaker", home: "cabin") == "Hello")
+        #expect(await playing(assistant, "kitchen-speaker") == nil)
+    }
+
+    @Test func personalRequestsNeedToKnowWhoIsSpeaking() async throws {
+        let assistant = try await assistant()
+        _ = await ask(assistant, "play skyfall by adele", on: "living-speaker")
+        let nobody = await ask(assistant, "I like this song", on: "living-speaker")
+        #expect(nobody.reply.hasPrefix("I can't tell who's speaking"))
+        let ann = await ask(assistant, "I like this song", on: "living-speaker", voice: "voice-ann")
+        #expect(ann.person == "ann")
+        #expect(try await assistant.library(user: "home:flat/ann").liked.map(\.title) == ["Skyfall"])
+        #expect(try await assistant.library(user: "home:flat/boris").liked.isEmpty)
+        // On a shared speaker in Russian, the refusal is Russian.
+        let russian = await ask(assistant, "мне нравится эта песня", on: "living-speaker")
+        #expect(russian.reply.hasPrefix("Не могу понять, кто говорит"))
+    }
+
+    @Test func aHomeWithAWrongReferenceIsRefused() async throws {
+        let assistant = try freshAssistant()
+        var broken = Self.flat
+        broken.devices.append(.init(id: "x", name: "x", kind: .speaker, room: "garage"))
+        await #expect(throws: Apps.HomeProblem.self) { try await assistant.saveHome(broken) }
+        #expect(try assistant.home("flat") == nil)
+        let unknown = await ask(assistant, "play skyfall", on: "living-speaker")
+        #expect(unknown.reply == "I don't know a home called flat.")
+    }
+}
