@@ -2,7 +2,7 @@
 /// help, and runs the command.
 extension CommandSpec {
     static let all: [CommandSpec] = [
-        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, catalog, train, serve,
+        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, home, catalog, train, serve,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -12,6 +12,9 @@ extension CommandSpec {
     static let device = OptionSpec.text("device", "NAME", "the player spoken to (default \"default\")")
     static let lang = OptionSpec.text("lang", "TAG", "the request's language (en, de, fr, es, ru, ja, zh-Hans, …); found by itself when not given")
     static let json = OptionSpec.flag("json", "print JSON rather than text")
+    static let homeOption = OptionSpec.text("home", "ID", "the home the device belongs to (see hark home)")
+    static let person = OptionSpec.text("person", "ID", "in a home: who is speaking, by their id")
+    static let voice = OptionSpec.text("voice", "PROFILE", "in a home: the voice profile the speech front-end recognised")
     static let output = OptionSpec.text("output", "mpd://HOST:PORT", "play through Music Player Daemon and read back what it really plays")
     static let speak = OptionSpec.flag("speak", "say the reply aloud (libespeak-ng)")
     static let speakTo = OptionSpec.text("speak-to", "FILE.wav", "write the spoken reply as WAV")
@@ -30,7 +33,7 @@ extension CommandSpec {
             understood intent, ranked interpretations, items found, response code, now playing.
             Example: hark ask "play skyfall by adele"
             """,
-        options: [json, user, device, lang, output, speak, speakTo, model, tiers])
+        options: [json, user, device, lang, homeOption, person, voice, output, speak, speakTo, model, tiers])
 
     static let search = CommandSpec(
         name: "search", summary: "find catalog items for typed words (\"skyfall adele\", \"adele 25\")",
@@ -53,7 +56,7 @@ extension CommandSpec {
             Reads one request per line and answers each. The player, likes and playlists are kept in
             the database, so they carry over between lines and between runs. 'quit' or end of input stops.
             """,
-        options: [json, user, device, lang, output, speak, speakTo])
+        options: [json, user, device, lang, homeOption, person, voice, output, speak, speakTo])
 
     static let importCatalog = CommandSpec(
         name: "import", summary: "add a catalog from JSON Lines (.jsonl), CSV (.csv), a music folder, or mpd://HOST:PORT",
@@ -171,6 +174,19 @@ extension CommandSpec {
             .text("hint", "SAID", "how the name is said, when spelling misleads a recogniser"),
             .text("vocabulary", "FILE", "the app's global vocabulary (AppIntentVocabulary JSON)"),
         ])
+
+    static let home = CommandSpec(
+        name: "home", summary: "homes: people, rooms and devices ('hark home set FILE', 'hark home show ID')",
+        usage: ["[options]", "set FILE", "show ID", "delete ID"],
+        about: """
+            A home is one JSON document: {"id", "name", "people": [{id, name, languages, defaultApp,
+            voiceProfile}], "rooms": [{id, name, aliases, groups}], "devices": [{id, name, kind
+            (speaker, phone, tv, web, computer), room, owner, playsAudio, hasScreen, apps, output}],
+            "defaultPerson"}. set stores it whole (checked: rooms, owners and the default person must
+            be the home's); show prints it; without a word, lists the homes. Then ask with
+            --home ID --device DEVICE [--voice PROFILE | --person ID].
+            """,
+        options: [])
 
     static let catalog = CommandSpec(
         name: "catalog", summary: "catalog tools: 'catalog generate' writes a synthetic catalog of any size",

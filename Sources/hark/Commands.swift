@@ -10,7 +10,8 @@ enum Commands {
     static func context(_ arguments: Arguments) -> RequestContext {
         RequestContext(
             user: arguments.options["user"] ?? "default", device: arguments.options["device"],
-            language: arguments.options["lang"])
+            language: arguments.options["lang"], home: arguments.options["home"], person: arguments.options["person"],
+            voiceProfile: arguments.options["voice"])
     }
 
     static func ask(_ arguments: Arguments, dbPath: String) async throws -> Int32 {

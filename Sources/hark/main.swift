@@ -68,6 +68,7 @@ func run() async -> Int32 {
         case "bench": return try await Commands.bench(arguments)
         case "vocabulary": return try await Commands.vocabulary(arguments, dbPath: dbPath)
         case "apps": return try await Commands.apps(arguments, dbPath: dbPath)
+        case "home": return try await Commands.home(arguments, dbPath: dbPath)
         case "catalog": return try Commands.catalog(arguments, dbPath: dbPath)
         case "serve": return try await Commands.serve(arguments, dbPath: dbPath)
         case "train": return try Commands.train(arguments)
