@@ -151,6 +151,24 @@ public actor BuiltInMediaApp: MediaApp {
         try player(device, fromDevice: fromDevice).nowPlaying(at: clock.now())
     }
 
+    /// Hands what plays on `source` to `targets`: the same queue, at the same place, in the same
+    /// modes; the source stops unless `keepSource` (then one queue plays in several rooms). Nil when
+    /// nothing plays on the source; else what the first target plays.
+    public func handOff(from source: String, to targets: [String], keepSource: Bool) throws -> NowPlayingInfo? {
+        let machine = try player(source)
+        guard machine.current != nil, machine.state != .stopped else { return nil }
+        let now = clock.now()
+        for target in targets where target != source {
+            let queue = machine.order.map { machine.queue[$0] }
+            try output.perform(.load(queue: queue, index: machine.cursor ?? 0, position: machine.position(at: now)))
+            try save(machine, device: target)
+        }
+        if !keepSource, !targets.contains(source) {
+            _ = try withPlayer(source) { machine, now in machine.handle(.stop, now: now) }
+        }
+        return try targets.first.map { try nowPlaying($0) }
+    }
+
     /// Turns a command off or on for a device ("the app disabled skipping").
     public func setCommand(_ name: String, enabled: Bool, device: String) throws {
         try withPlayer(device) { machine, _ in

@@ -63,6 +63,8 @@ public struct IntentParameters: Codable, Sendable, Hashable {
     public var device: String?
     /// A room or area ("living room").
     public var area: String?
+    /// What plays elsewhere, played here: "move" (it stops where it was) or "add" (it plays in both).
+    public var handoff: String?
     /// An app's own command (intent `appIntent`): the intent's identifier in the app's manifest.
     public var appIntent: String?
     /// The app command's parameters as said, by name ("walk": "berlin loop", "distance": "50").

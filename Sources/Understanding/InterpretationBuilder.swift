@@ -109,6 +109,7 @@ struct InterpretationBuilder {
         case "app": app = text
         case "device": params.device = text
         case "area": params.area = text
+        case "handoff": params.handoff = text
         case "playlist": params.destination = .playlist(text)
         case "destination": params.destination = text == "library" ? .library : .playlist(text)
         case "playShuffled": params.playShuffled = text == "true"

@@ -78,6 +78,31 @@ import Testing
         #expect(Set(upstairs.devices ?? []) == ["home:flat/bedroom-speaker", "home:flat/office-tv"])
     }
 
+    @Test func musicMovesBetweenRoomsAndPlaysInSeveral() async throws {
+        let clock = ManualClock()
+        let assistant = try freshAssistant(clock: clock)
+        try await assistant.saveHome(Self.flat)
+        _ = await ask(assistant, "play skyfall by adele", on: "living-speaker")
+        clock.advance(30)
+        let moved = await ask(assistant, "move the music to the bedroom", on: "living-speaker")
+        #expect(moved.reply == "Moved Skyfall to the bedroom.")
+        #expect(await playing(assistant, "bedroom-speaker") == "Skyfall")
+        // The queue and the place in it moved; the old room stopped.
+        let bedroom = await assistant.nowPlaying(device: "home:flat/bedroom-speaker")
+        #expect(abs((bedroom?.position ?? 0) - 30) < 1)
+        #expect(await assistant.nowPlaying(device: "home:flat/living-speaker")?.state == .stopped)
+        // From another room's speaker, in Russian: "play it in the kitchen too".
+        let also = await ask(assistant, "включи это ещё и на кухне", on: "kitchen-speaker", voice: "voice-boris")
+        #expect(also.reply == "«Skyfall» теперь играет и в комнате «кухня».")
+        #expect(await playing(assistant, "kitchen-speaker") == "Skyfall")
+        #expect(await playing(assistant, "bedroom-speaker") == "Skyfall")
+        let nothing = await ask(assistant, "move the music to the office", on: "living-speaker", home: "cabin")
+        #expect(nothing.reply != "")
+        _ = await ask(assistant, "stop everywhere", on: "living-speaker")
+        let none = await ask(assistant, "move the music to the office", on: "living-speaker")
+        #expect(none.reply == "Nothing is playing right now.")
+    }
+
     @Test func aRoomTheHomeDoesNotHaveIsSaidSoAndNothingPlays() async throws {
         let assistant = try await assistant()
         let outcome = await ask(assistant, "play skyfall in the garage", on: "living-speaker")
