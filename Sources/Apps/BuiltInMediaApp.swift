@@ -20,16 +20,22 @@ public actor BuiltInMediaApp: MediaApp {
     let resolver: Resolver
     let library: UserLibrary
     let clock: any PlayerClock
+    /// Where a player's audio goes unless its device has an output of its own.
     let output: any PlayerOutput
+    /// Makes a device's own output from its address in the home (`mpd://host:port`); nil: none can be made.
+    let outputFactory: (@Sendable (String) -> (any PlayerOutput)?)?
+    /// The outputs of home devices that have their own, by player key, made when first used.
+    private var deviceOutputs: [String: any PlayerOutput] = [:]
     /// Fastest and slowest speeds a play request may ask for.
     public static let speedRange = PlayerMachine.rateRange
     /// Memory SQLite holds, every connection's page cache together.
     public static var sqliteMemoryBytes: Int64 { Database.memoryUsed }
 
     /// Opens (or creates and fills with the demo catalog) the database at `path`.
-    public init(path: String, clock: any PlayerClock = SystemClock(), output: any PlayerOutput = SimulatedOutput())
-        throws
-    {
+    public init(
+        path: String, clock: any PlayerClock = SystemClock(), output: any PlayerOutput = SimulatedOutput(),
+        outputFactory: (@Sendable (String) -> (any PlayerOutput)?)? = nil
+    ) throws {
         let db = try Database(path: path)
         // The writer mostly writes (reads go to the readers), so a small page cache bounds memory.
         try db.execute("PRAGMA cache_size=-16384")
@@ -44,6 +50,7 @@ public actor BuiltInMediaApp: MediaApp {
         self.library = try UserLibrary(store: store)
         self.clock = clock
         self.output = output
+        self.outputFactory = outputFactory
         try db.migrate(Self.schemaPart, Self.migrations)
     }
 
@@ -89,6 +96,8 @@ public actor BuiltInMediaApp: MediaApp {
     public func saveHome(_ home: Home) throws {
         if let problem = home.problem() { throw HomeProblem(message: "home \(home.id): \(problem)") }
         try HomeStore(db: db).save(home)
+        // Its devices' outputs are made again from the new addresses when next used.
+        deviceOutputs = deviceOutputs.filter { !$0.key.hasPrefix("home:\(home.id)/") }
     }
 
     @discardableResult
@@ -125,6 +134,7 @@ public actor BuiltInMediaApp: MediaApp {
         machine.advance(to: clock.now())
         // A real player knows better than the clock what it plays. Out of reach, the clock answers,
         // unless the caller needs the player's own word (`fromDevice`: then that throws).
+        let output = output(for: device)
         let status = fromDevice ? try output.status() : machine.current == nil ? nil : try? output.status()
         if machine.current != nil, let status { machine.adopt(status, now: clock.now()) }
         return machine
@@ -135,12 +145,25 @@ public actor BuiltInMediaApp: MediaApp {
         try players.save(machine, device: device, at: clock.now())
     }
 
+    /// The output a player's actions go to: its home device's own (`Home.Device.output`), else the app's.
+    func output(for device: String) -> any PlayerOutput {
+        if let own = deviceOutputs[device] { return own }
+        guard let factory = outputFactory, device.hasPrefix("home:"),
+            let slash = device.firstIndex(of: "/"),
+            let home = try? self.home(String(device[device.index(device.startIndex, offsetBy: 5)..<slash])),
+            let spec = home.device(String(device[device.index(after: slash)...]))?.output,
+            let made = factory(spec)
+        else { return output }
+        deviceOutputs[device] = made
+        return made
+    }
+
     /// Runs an event on a device's player, saves it and hands the action to the output.
     func withPlayer<T>(_ device: String, _ body: (inout PlayerMachine, Double) -> (T, PlayerAction)) throws -> T {
         var machine = try player(device)
         let (value, action) = body(&machine, clock.now())
         // The player first: when it cannot be reached, Hark's own state stays as it was.
-        if action != .none { try output.perform(action) }
+        if action != .none { try output(for: device).perform(action) }
         try save(machine, device: device)
         return value
     }
@@ -160,7 +183,7 @@ public actor BuiltInMediaApp: MediaApp {
         let now = clock.now()
         for target in targets where target != source {
             let queue = machine.order.map { machine.queue[$0] }
-            try output.perform(.load(queue: queue, index: machine.cursor ?? 0, position: machine.position(at: now)))
+            try output(for: target).perform(.load(queue: queue, index: machine.cursor ?? 0, position: machine.position(at: now)))
             try save(machine, device: target)
         }
         if !keepSource, !targets.contains(source) {

@@ -8,13 +8,17 @@ extension Commands {
     /// The built-in app over the database at `dbPath`, playing where `--output` says:
     /// `mpd://host:port`, else the simulated player.
     static func builtInApp(_ arguments: Arguments, dbPath: String) throws -> BuiltInMediaApp {
-        guard let spec = arguments.options["output"], spec != "simulated" else { return try BuiltInMediaApp(path: dbPath) }
+        guard let spec = arguments.options["output"], spec != "simulated" else {
+            return try BuiltInMediaApp(path: dbPath, outputFactory: { spec in MPDAddress(spec).map { MPDOutput($0) } })
+        }
         guard let address = MPDAddress(spec) else {
             throw UsageError("--output takes mpd://host[:port] or simulated, not \(spec)")
         }
         let output = MPDOutput(address)
         do { try output.ping() } catch { warn("hark: \(error); replies will say so until it answers") }
-        return try BuiltInMediaApp(path: dbPath, output: output)
+        // A home's devices with an MPD address of their own play there (`Home.Device.output`).
+        return try BuiltInMediaApp(
+            path: dbPath, output: output, outputFactory: { spec in MPDAddress(spec).map { MPDOutput($0) } })
     }
 
     /// `--speak` says the reply aloud; `--speak-to FILE.wav` writes it as audio.
