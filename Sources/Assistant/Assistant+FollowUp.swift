@@ -13,6 +13,8 @@ struct PendingQuestion: Codable, Sendable {
     var correcting: Bool? = nil
     /// An app's command waiting for a value or a choice (`Assistant+AppIntents.swift`).
     var appCommand: PendingAppCommand? = nil
+    /// In a home: the app whose use of the person's data is being asked for (`understood` waits).
+    var consent: String? = nil
 
     /// Whether the question asked which playlist an add goes to ("add this to my playlist"), not
     /// which item was meant.

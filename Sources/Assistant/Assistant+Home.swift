@@ -66,6 +66,31 @@ extension Assistant {
             outcome.reply = replies.say("home.whoIsSpeaking", language: language)
             return outcome
         }
+        // The person's own default app takes what names none.
+        var best = best
+        if best.app == nil, best.intent != .appIntent, let chosen = session.personForLibrary?.defaultApp,
+            let app = registry.apps.first(where: { $0.identifier == chosen })
+        {
+            best.app = app.name
+        }
+        // Another company's app uses a person's data only once they have said it may.
+        if let app = await thirdPartyApp(for: best, user: context.user) {
+            switch try? builtInApp.setting(Self.consentKey(app.identifier), user: context.user) {
+            case "yes": break
+            case "no":
+                outcome.understood = best
+                outcome.reply = replies.say("home.consentRefused", ["app": app.name], language: language)
+                return outcome
+            default:
+                outcome.understood = best
+                outcome.code = .needsConfirmation
+                outcome.reply = replies.say("home.consentAsk", ["app": app.name], language: language)
+                await keep(
+                    PendingQuestion(understood: best, choices: [], language: language, consent: app.identifier),
+                    user: context.user, device: askedOn)
+                return outcome
+            }
+        }
         let targets: [Home.Device]
         switch self.targets(of: best, in: session) {
         case .devices(let devices): targets = devices
@@ -93,8 +118,47 @@ extension Assistant {
         guard var first = results.first else { return outcome }
         first.understood = best
         first.person = outcome.person
+        // A speaker without a screen never sends anyone to an app.
+        if first.code == .continueInApp, session.heardOn.hasScreen != true { first.code = .success }
         first.devices = targets.map { HomeSession.playerKey(home: session.home.id, device: $0.id) }
         return first
+    }
+
+    static func consentKey(_ app: String) -> String { "consent:" + app }
+
+    /// The app other than Hark's own that would use the person's data for this request: an app's own
+    /// command, or a media request that goes to a media app over HTTP.
+    func thirdPartyApp(for understood: Understood, user: String) async -> AppRegistration? {
+        if understood.intent == .appIntent {
+            return registry.apps.first { $0.identifier == understood.app }
+        }
+        guard let app = await app(for: understood, user: user), app.identifier != AppRegistry.library.identifier,
+            app.endpoint != nil, (app.mediaIntents ?? []).contains(understood.intent.rawValue)
+        else { return nil }
+        return app
+    }
+
+    /// The answer to "may this app use your data?": yes carries out the request that waited, no is
+    /// remembered; anything else is a new request (nil).
+    func answerConsent(
+        _ app: String, pending: PendingQuestion, text: String, session: HomeSession, context: RequestContext,
+        askedOn: String, outcome: Outcome
+    ) async -> Outcome? {
+        var outcome = outcome
+        if let asked = pending.language { outcome.language = asked }
+        let name = registry.apps.first { $0.identifier == app }?.name ?? app
+        switch understander.answer(text, choices: 1, language: outcome.language) {
+        case .pick:
+            try? await builtInApp.setSetting(Self.consentKey(app), value: "yes", user: context.user)
+            return await actInHome(pending.understood, session: session, context: context, askedOn: askedOn, outcome: outcome)
+        case .cancel:
+            try? await builtInApp.setSetting(Self.consentKey(app), value: "no", user: context.user)
+            outcome.code = .success
+            outcome.reply = replies.say("home.consentDeclined", ["app": name], language: outcome.language)
+            return outcome
+        case nil:
+            return nil
+        }
     }
 
     /// "Play it everywhere": a play of what is playing, with no name of its own.

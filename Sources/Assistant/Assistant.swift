@@ -111,6 +111,13 @@ public final class Assistant: Sendable {
             let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
         {
             try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
+            if let app = pending.consent, let session,
+                let answered = await answerConsent(
+                    app, pending: pending, text: trimmed, session: session, context: context, askedOn: askedOn,
+                    outcome: outcome)
+            {
+                return answered
+            }
             if pending.correcting == true {
                 if let corrected = await correct(pending, with: trimmed, context: context, askedOn: askedOn, outcome: outcome) {
                     return corrected

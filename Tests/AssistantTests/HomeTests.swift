@@ -130,6 +130,31 @@ import Testing
         #expect(russian.reply.hasPrefix("Не могу понять, кто говорит"))
     }
 
+    @Test func anAppAsksOncePerPersonAndASpeakerNeverSendsToTheApp() async throws {
+        let assistant = try await assistant()
+        let app = RecordingApp()
+        await assistant.appCommands.addHandler(app, named: "walks")
+        try await assistant.register(AppCommandTests.manifest())
+        try await assistant.appCommands.put(AppCommandTests.walks, app: "test.walkmate")
+        let asked = await ask(assistant, "load berlin loop in walk mate", on: "living-speaker", voice: "voice-ann")
+        #expect(asked.reply == "Walk Mate would like to use your data. Is that OK?")
+        #expect(app.calls.withLock { $0.isEmpty })
+        let yes = await ask(assistant, "yes", on: "living-speaker", voice: "voice-ann")
+        #expect(yes.reply == "Loaded Berlin Loop.")
+        // The app opens itself, but a speaker has no screen: done, not "continue in the app".
+        #expect(yes.code == .success)
+        let again = await ask(assistant, "load park north in walk mate", on: "living-speaker", voice: "voice-ann")
+        #expect(again.reply == "Loaded Park North.")
+        // Boris says no, and is not asked again; nothing reaches the app for him.
+        #expect(await ask(assistant, "загрузи лесную тропу в Уок Мейт", on: "living-speaker", voice: "voice-boris").reply
+            == "Walk Mate просит доступ к вашим данным. Разрешить?")
+        #expect(await ask(assistant, "нет", on: "living-speaker", voice: "voice-boris").reply
+            == "Хорошо, Walk Mate не будет использовать ваши данные.")
+        #expect(await ask(assistant, "загрузи лесную тропу в Уок Мейт", on: "living-speaker", voice: "voice-boris").reply
+            == "Вы не разрешили Walk Mate использовать ваши данные.")
+        #expect(app.calls.withLock { $0.count } == 2)
+    }
+
     @Test func aHomeWithAWrongReferenceIsRefused() async throws {
         let assistant = try freshAssistant()
         var broken = Self.flat
