@@ -8,6 +8,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
 from harkserver import call, running_server
@@ -79,6 +80,28 @@ with running_server(hark) as base:
         assert text(driver, "error") == "", text(driver, "error")
         time.sleep(0.3)
         driver.save_screenshot(os.path.join(artifacts, "browser.png"))
-        print("browser test passed; screenshot in", os.path.join(artifacts, "browser.png"))
+
+        # A home: the person and the device that hears are picked on the page; every room shows
+        # what it plays, and a tap moves the music there.
+        call(base, "PUT", "/v1/home/flat", {
+            "name": "Flat", "people": [{"id": "ann", "name": "Ann"}],
+            "rooms": [{"id": "living", "name": "living room"}, {"id": "kitchen", "name": "kitchen"}],
+            "devices": [{"id": "living-speaker", "name": "living room speaker", "kind": "speaker", "room": "living"},
+                        {"id": "kitchen-speaker", "name": "kitchen speaker", "kind": "speaker", "room": "kitchen"}]})
+        driver.get(base + "/?device=web&home=flat")
+        wait_for(driver, "the home's pickers", lambda: driver.find_element(By.ID, "home-bar").is_displayed())
+        Select(driver.find_element(By.ID, "person")).select_by_value("ann")
+        Select(driver.find_element(By.ID, "heard")).select_by_value("living-speaker")
+        box = driver.find_element(By.ID, "text")
+        box.send_keys("play skyfall in the kitchen")
+        driver.find_element(By.ID, "send").click()
+        wait_for(driver, "the kitchen playing", lambda: "kitchen: Skyfall" in text(driver, "rooms"))
+        driver.find_element(By.CSS_SELECTOR, "[aria-label='Move here: living room']").click()
+        wait_for(driver, "the music moved", lambda: "living room: Skyfall" in text(driver, "rooms"))
+        moved = call(base, "GET", "/v1/now-playing?device=" + "home:flat/kitchen-speaker")["nowPlaying"]
+        assert moved["state"] == "stopped", moved
+        assert text(driver, "error") == "", text(driver, "error")
+        driver.save_screenshot(os.path.join(artifacts, "browser-home.png"))
+        print("browser test passed; screenshots in", artifacts)
     finally:
         driver.quit()
