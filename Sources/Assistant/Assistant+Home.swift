@@ -91,6 +91,16 @@ extension Assistant {
                 return outcome
             }
         }
+        // What plays no audio here (an app's command, a media app that plays on its own, a like or
+        // an add of what plays on the device that heard it) needs no speaker.
+        let thirdParty = await thirdPartyApp(for: best, user: context.user)
+        let playsHere: Set<IntentKind> = [.addMedia, .updateMediaAffinity, .searchForMedia, .appIntent]
+        if thirdParty != nil || (playsHere.contains(best.intent) && best.params?.area == nil && best.params?.device == nil) {
+            var result = await act(on: best, context: context, askedOn: askedOn, outcome: outcome)
+            result.person = outcome.person
+            if result.code == .continueInApp, session.heardOn.hasScreen != true { result.code = .success }
+            return result
+        }
         let targets: [Home.Device]
         switch self.targets(of: best, in: session) {
         case .devices(let devices): targets = devices
@@ -199,8 +209,15 @@ extension Assistant {
         outcome.items = [item]
         outcome.device = key(targets[0])
         outcome.devices = (keep ? [source] : []).map(key) + targets.filter { $0 != source }.map(key)
+        // Chinese and Japanese replies name the room as it was said (寝室 and 卧室 are one script).
+        let said = best.params?.area
         let rooms = targets.compactMap { device in
-            home.rooms.first { $0.id == device.room }.map { roomName($0, language: language) }
+            home.rooms.first { $0.id == device.room }.map { room in
+                if let said, language.hasPrefix("zh") || language.hasPrefix("ja"), home.rooms(named: said) == [room] {
+                    return said
+                }
+                return roomName(room, language: language)
+            }
         }
         var values = replies.values(for: item, language: language)
         let names = Array(Set(rooms)).sorted()
