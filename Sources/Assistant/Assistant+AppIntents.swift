@@ -126,16 +126,20 @@ extension Assistant {
                 prompt(for: missing, language: language), command: command, context: context, askedOn: askedOn,
                 outcome: outcome)
         }
+        // Its own deadline, within what is left of the request's.
+        let deadline = min(Date().timeIntervalSince1970 + Self.appDeadline, context.deadline ?? .infinity)
         let call = AppIntentCall(
             app: app.identifier, intent: intent.identifier, parameters: command.values, user: context.user,
-            device: askedOn, language: language, deadline: Date().timeIntervalSince1970 + Self.appDeadline)
+            device: askedOn, language: language, deadline: deadline)
         let result: AppIntentResult
         do {
             guard let handler = try await appCommands.handler(for: app) else {
                 outcome.reply = replies.say("app.unknown", ["app": app.name], language: language)
                 return outcome
             }
-            result = try await Self.within(Self.appDeadline, app: app.identifier) { try await handler.handle(call) }
+            result = try await Self.within(max(deadline - Date().timeIntervalSince1970, 0), app: app.identifier) {
+                try await handler.handle(call)
+            }
         } catch {
             outcome.code = .failure
             outcome.reason = .serviceUnavailable

@@ -1,4 +1,5 @@
 public import Apps
+import Foundation
 import MediaIntents
 import Understanding
 
@@ -101,7 +102,7 @@ extension Assistant {
             if result.code == .continueInApp, session.heardOn.hasScreen != true { result.code = .success }
             return result
         }
-        let targets: [Home.Device]
+        var targets: [Home.Device]
         switch self.targets(of: best, in: session) {
         case .devices(let devices): targets = devices
         case .refused(let key, let values):
@@ -120,12 +121,26 @@ extension Assistant {
             local.params?.device = nil
         }
         var results: [Outcome] = []
+        var late: [Home.Device] = []
         for target in targets {
+            // Past the request's deadline, the rooms not yet reached are left (and the reply says so).
+            if let deadline = context.deadline, Date().timeIntervalSince1970 > deadline {
+                late.append(target)
+                continue
+            }
             var here = context
             here.device = HomeSession.playerKey(home: session.home.id, device: target.id)
             results.append(await act(on: local, context: here, askedOn: askedOn, outcome: outcome))
         }
         guard var first = results.first else { return outcome }
+        if !late.isEmpty {
+            let names = late.compactMap { device in
+                session.home.rooms.first { $0.id == device.room }.map { roomName($0, language: language) }
+            }
+            first.reply += " " + replies.say("home.notInTime", ["room": Array(Set(names)).sorted().joined(
+                separator: replies.say("list.comma", language: language))], language: language)
+            targets.removeAll { late.contains($0) }
+        }
         first.understood = best
         first.person = outcome.person
         // A speaker without a screen never sends anyone to an app.

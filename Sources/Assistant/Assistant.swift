@@ -82,8 +82,14 @@ public final class Assistant: Sendable {
 
     /// Answers one request.
     public func ask(_ text: String, context: RequestContext = RequestContext()) async -> Outcome {
-        await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: context) }
+        var context = context
+        if context.deadline == nil { context.deadline = Date().timeIntervalSince1970 + Self.requestBudget }
+        let timed = context
+        return await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: timed) }
     }
+
+    /// A request's whole time, end to end, as on HomePod: apps and players past it are left.
+    public static let requestBudget = 10.0
 
     private func answer(_ text: String, context said: RequestContext) async -> Outcome {
         let language = said.language ?? understander.detectLanguage(text)

@@ -13,11 +13,16 @@ public struct RequestContext: Codable, Sendable, Hashable {
     /// recognised; neither when no voice was recognised.
     public var person: String?
     public var voiceProfile: String?
+    /// When the answer is due, in seconds since 1970 (`Assistant.requestBudget` from when it was
+    /// asked, unless the caller sets it): an app or a player still working then is left, and the
+    /// reply says what was done.
+    public var deadline: Double?
 
     public init(
         user: String = "default", device: String? = nil, language: String? = nil, home: String? = nil,
-        person: String? = nil, voiceProfile: String? = nil
+        person: String? = nil, voiceProfile: String? = nil, deadline: Double? = nil
     ) {
+        self.deadline = deadline
         self.user = user
         self.device = device
         self.language = language
