@@ -132,6 +132,15 @@ extension Assistant {
             here.device = HomeSession.playerKey(home: session.home.id, device: target.id)
             results.append(await act(on: local, context: here, askedOn: askedOn, outcome: outcome))
         }
+        if results.isEmpty, !late.isEmpty {
+            var none = outcome
+            none.understood = best
+            none.reply = replies.say(
+                "home.notInTime", ["room": late.compactMap { device in
+                    session.home.rooms.first { $0.id == device.room }.map { roomName($0, language: language) }
+                }.sorted().joined(separator: replies.say("list.comma", language: language))], language: language)
+            return none
+        }
         guard var first = results.first else { return outcome }
         if !late.isEmpty {
             let names = late.compactMap { device in
