@@ -15,6 +15,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harkserver import call, wait_healthy  # noqa: E402
 from make_music import make  # noqa: E402
+from mpdserver import start_mpd  # noqa: E402
 
 hark = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/hark")
 examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
@@ -29,32 +30,8 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def start_mpd(name, port):
-    folder = os.path.join(work, name)
-    os.makedirs(folder)
-    config = os.path.join(folder, "mpd.conf")
-    with open(config, "w") as out:
-        out.write(f"""music_directory "{music}"
-db_file "{folder}/mpd.db"
-state_file "{folder}/mpd.state"
-log_file "{folder}/mpd.log"
-pid_file "{folder}/mpd.pid"
-bind_to_address "127.0.0.1"
-port "{port}"
-audio_output {{
-    type "null"
-    name "null"
-    mixer_type "software"
-}}
-""")
-    process = subprocess.Popen(["mpd", "--no-daemon", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"mpd {name} did not start")
+def start_named_mpd(name, port):
+    return start_mpd(os.path.join(work, name), music, port)
 
 
 def mpc(port, *arguments):
@@ -93,7 +70,7 @@ def check(condition, message):
 
 kitchen, bedroom = free_port(), free_port()
 made = make(music, seconds=120)
-daemons = [start_mpd("kitchen", kitchen), start_mpd("bedroom", bedroom)]
+daemons = [start_named_mpd("kitchen", kitchen), start_named_mpd("bedroom", bedroom)]
 server = None
 try:
     for port in (kitchen, bedroom):

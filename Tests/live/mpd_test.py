@@ -12,6 +12,7 @@ import tempfile
 import time
 
 from make_music import make
+from mpdserver import start_mpd
 
 hark = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/hark")
 work = tempfile.mkdtemp(prefix="hark-mpd-")
@@ -62,30 +63,8 @@ def expect(condition, message):
         raise AssertionError(message)
 
 
-def start_mpd():
-    config = os.path.join(work, "mpd.conf")
-    with open(config, "w") as out:
-        out.write(f"""music_directory "{music}"
-db_file "{work}/mpd.db"
-state_file "{work}/mpd.state"
-log_file "{work}/mpd.log"
-pid_file "{work}/mpd.pid"
-bind_to_address "127.0.0.1"
-port "{port}"
-audio_output {{
-    type "null"
-    name "null"
-    mixer_type "software"
-}}
-""")
-    process = subprocess.Popen(["mpd", "--no-daemon", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("mpd did not start; log in " + work)
+def start_daemon():
+    return start_mpd(work, music, port)
 
 
 # Tracks long enough to outlast the steps that follow a skip: each `hark ask` here is a new
@@ -93,7 +72,7 @@ audio_output {{
 # forward 30 seconds" and the questions about what is playing.
 made = make(music, seconds=120)
 print(f"{made} audio files in {music}")
-daemon = start_mpd()
+daemon = start_daemon()
 try:
     mpc("update", "--wait")
     expect("Songs:       22" in mpc("stats"), "mpd did not index the folder: " + mpc("stats"))
@@ -173,7 +152,7 @@ try:
     daemon.wait(timeout=20)
     reply = ask("pause")
     expect(reply == "I can't reach the player.", reply)
-    daemon = start_mpd()
+    daemon = start_daemon()
     reply = ask("play hello by adele")
     expect(mpc("current") == "Adele - Hello", mpc("current") + " / " + reply)
 
