@@ -74,8 +74,15 @@ extension Assistant {
         {
             best.app = app.name
         }
-        // Another company's app uses a person's data only once they have said it may.
+        // Another company's app uses a person's data only once they have said it may, and only on a
+        // device that has it.
         if let app = await thirdPartyApp(for: best, user: context.user) {
+            if let installed = session.heardOn.apps, !installed.contains(app.identifier) {
+                outcome.understood = best
+                outcome.reply = replies.say(
+                    "home.appNotOnDevice", ["app": app.name, "device": session.heardOn.name], language: language)
+                return outcome
+            }
             switch try? builtInApp.setting(Self.consentKey(app.identifier), user: context.user) {
             case "yes": break
             case "no":

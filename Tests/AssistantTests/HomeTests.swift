@@ -153,6 +153,13 @@ import Testing
         #expect(await ask(assistant, "загрузи лесную тропу в Уок Мейт", on: "living-speaker", voice: "voice-boris").reply
             == "Вы не разрешили Walk Mate использовать ваши данные.")
         #expect(app.calls.withLock { $0.count } == 2)
+        // A device that lists its apps answers only for those.
+        var home = Self.flat
+        home.devices[1].apps = ["org.example.tunes"]
+        try await assistant.saveHome(home)
+        #expect(await ask(assistant, "load berlin loop in walk mate", on: "kitchen-speaker", voice: "voice-ann").reply
+            == "Walk Mate isn't on the kitchen speaker.")
+        #expect(app.calls.withLock { $0.count } == 2)
     }
 
     @Test func roomsNotReachedBeforeTheDeadlineAreLeftAndSaidSo() async throws {
