@@ -110,7 +110,7 @@ extension Assistant {
             return result
         }
         var targets: [Home.Device]
-        switch self.targets(of: best, in: session) {
+        switch self.targets(of: best, in: session, language: language) {
         case .devices(let devices): targets = devices
         case .refused(let key, let values):
             outcome.understood = best
@@ -281,7 +281,7 @@ extension Assistant {
 
     /// The devices a request plays on: every room's ("everywhere"), a room's or a group's, a named
     /// device, else the one that heard it (or, when it plays no audio, its room's).
-    func targets(of understood: Understood, in session: HomeSession) -> HomeTargets {
+    func targets(of understood: Understood, in session: HomeSession, language: String) -> HomeTargets {
         let home = session.home
         let area = understood.params?.area
         let named = understood.params?.device
@@ -293,7 +293,8 @@ extension Assistant {
             let rooms = home.rooms(named: area)
             guard !rooms.isEmpty else { return .refused("home.noRoom", ["room": area]) }
             let players = named.map { home.devices(named: $0, in: rooms) } ?? home.players(in: rooms)
-            return players.isEmpty ? .refused("home.noSpeakerIn", ["room": rooms[0].name]) : .devices(players)
+            return players.isEmpty
+                ? .refused("home.noSpeakerIn", ["room": roomName(rooms[0], language: language)]) : .devices(players)
         }
         if let named {
             let found = home.devices(named: named)

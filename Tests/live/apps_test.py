@@ -107,7 +107,7 @@ with running_server(hark) as base:
         ask(base, "Walk Mateで皇居ランを開いて", "yuki", r"Walk Mateで皇居ランを開きました")
         ask(base, "ウォークメイトでルートを作って", "yuki", r"何キロのコースにしますか")
         ask(base, "十キロ", "yuki", r"10キロのルートを作りました")
-        ask(base, "Walk Mateで30キロのルートを作って", "yuki", r"ルートは3〜20キロなので、20にしました")
+        ask(base, "Walk Mateで30キロのルートを作って", "yuki", r"ルートは3から20キロまでしか設定できないので、20キロにしました")
         # Suggestions from donations
         suggestions = call(base, "GET", "/v1/suggestions?user=ann")["suggestions"]
         titles = [s["donation"].get("title") for s in suggestions]

@@ -157,7 +157,7 @@ try:
         ("living-speaker", "voice-boris", "пауза везде", r".", {B: ("paused", "Radiohead - Karma Police")}),
         # Japanese
         ("living-speaker", "voice-yuki", "キッチンで感電を再生して", r"感電", {K: ("playing", "米津玄師 - 感電")}),
-        ("living-speaker", "voice-yuki", "音楽を寝室に移して", r"^感電を寝室に移しました。$",
+        ("living-speaker", "voice-yuki", "音楽を寝室に移して", r"^「感電」を寝室に移しました。$",
          {K: ("stopped", ""), B: ("playing", "米津玄師 - 感電")}),
         ("bedroom-speaker", "voice-yuki", "この曲好き", r"感電", {"liked": ("yuki", "感電")}),
         ("living-speaker", "voice-yuki", "キッチンでも流して", r"キッチンでも再生しています",
