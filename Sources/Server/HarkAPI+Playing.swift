@@ -31,6 +31,10 @@ extension HarkAPI {
             person: body.person, voiceProfile: body.voiceProfile)
         let outcome = await self.assistant.ask(body.text, context: context)
         events.update(device: outcome.device, info: outcome.nowPlaying)
+        // A request heard in a home may act on several rooms: each one's page hears of it.
+        for device in outcome.devices ?? [] where device != outcome.device {
+            events.update(device: device, info: await assistant.nowPlaying(device: device))
+        }
         if request.headers["accept"]?.contains("audio/wav") == true {
             // The reply spoken (espeak-ng, in the request's language); the text rides in a header.
             guard let speak else { return Self.error(503, "this server does not speak replies") }

@@ -227,6 +227,19 @@ try:
         check(not problems, f"[{heard} {voice or '-'}] {text!r} → {reply!r}" + (" :: " + "; ".join(problems) if problems else ""))
     print(f"{len(scenario)} requests")
 
+    # Every room a request acts on is announced on the event stream (the office's page hears of a
+    # request heard in the living room).
+    import urllib.request
+    stream = urllib.request.urlopen(base + "/v1/events?device=home:flat/office-tv", timeout=10)
+    stream.readline()
+    call(base, "POST", "/v1/ask", {"text": "play so what upstairs", "home": "flat", "device": "living-speaker"})
+    heard = ""
+    deadline = time.time() + 10
+    while "So What" not in heard and time.time() < deadline:
+        heard += stream.readline().decode()
+    stream.close()
+    check("So What" in heard, "the office's event stream tells of a request heard in the living room")
+
     # One queue in two rooms: the daemons' own positions, a moment after "also play it there".
     call(base, "POST", "/v1/ask", {"text": "play hello by adele in the kitchen", "home": "flat", "device": "living-speaker"})
     time.sleep(2)
