@@ -72,7 +72,7 @@ extension Assistant {
                 command.asking = parameter.name
                 command.choices = entities
                 return .ask(
-                    replies.say("ask.which", ["choices": listed(entities.map(\.name), language)], language: language))
+                    replies.say("ask.which", ["choices": joined(entities.map(\.name), language: language)], language: language))
             case .none:
                 guard intent.searchesWhenUnmatched == true else {
                     return .reply(replies.say("app.notFound", ["query": said, "app": app.name], language: language))
@@ -169,7 +169,7 @@ extension Assistant {
             command.choices = Array((result.choices ?? []).prefix(4))
             let names = (command.choices ?? []).map(\.name)
             return await ask(
-                replies.say("ask.which", ["choices": listed(names, language)], language: language),
+                replies.say("ask.which", ["choices": joined(names, language: language)], language: language),
                 command: command, context: context, askedOn: askedOn, outcome: outcome)
         case .failure, .disambiguation:
             outcome.code = .failure
@@ -298,13 +298,6 @@ extension Assistant {
     static func text(_ byLanguage: [String: String]?, _ language: String) -> String? {
         guard let byLanguage else { return nil }
         return byLanguage[language] ?? byLanguage[String(language.prefix(2))] ?? byLanguage["en"] ?? byLanguage.values.first
-    }
-
-    /// "Park North, Park South or Park East", with the language's words between.
-    func listed(_ names: [String], _ language: String) -> String {
-        guard names.count > 1, let last = names.last else { return names.first ?? "" }
-        return names.dropLast().joined(separator: replies.say("list.comma", language: language))
-            + replies.say("list.or", language: language) + last
     }
 
     /// `body`'s result, or `AppNotAnswering` once `seconds` have passed.

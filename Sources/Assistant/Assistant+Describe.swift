@@ -25,9 +25,15 @@ extension Assistant {
             return item.artist == nil
                 ? values["title"] ?? item.title : replies.say("item.byArtist", values, language: language)
         }
-        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return joined(names, language: language)
+    }
+
+    /// Names as the language lists them: "a, b or c" (`list.or`), "a, b and c" (`last: "list.and"`),
+    /// or commas only (`last: "list.comma"`).
+    func joined(_ names: [String], last: String = "list.or", language: String) -> String {
+        guard names.count > 1, let final = names.last else { return names.first ?? "" }
         return names.dropLast().joined(separator: replies.say("list.comma", language: language))
-            + replies.say("list.or", language: language) + last
+            + replies.say(last, language: language) + final
     }
 
     /// What a search asked for, in words: "Skyfall by Adele", "sad acoustic music", "80s rock music".

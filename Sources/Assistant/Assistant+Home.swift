@@ -139,22 +139,21 @@ extension Assistant {
             here.device = HomeSession.playerKey(home: session.home.id, device: target.id)
             results.append(await act(on: local, context: here, askedOn: askedOn, outcome: outcome))
         }
+        let notInTime = {
+            self.replies.say(
+                "home.notInTime",
+                ["room": self.joined(self.roomNames(late, in: session.home, language: language), last: "list.comma",
+                    language: language)], language: language)
+        }
         if results.isEmpty, !late.isEmpty {
             var none = outcome
             none.understood = best
-            none.reply = replies.say(
-                "home.notInTime", ["room": late.compactMap { device in
-                    session.home.rooms.first { $0.id == device.room }.map { roomName($0, language: language) }
-                }.sorted().joined(separator: replies.say("list.comma", language: language))], language: language)
+            none.reply = notInTime()
             return none
         }
         guard var first = results.first else { return outcome }
         if !late.isEmpty {
-            let names = late.compactMap { device in
-                session.home.rooms.first { $0.id == device.room }.map { roomName($0, language: language) }
-            }
-            first.reply += " " + replies.say("home.notInTime", ["room": Array(Set(names)).sorted().joined(
-                separator: replies.say("list.comma", language: language))], language: language)
+            first.reply += " " + notInTime()
             targets.removeAll { late.contains($0) }
         }
         first.understood = best
@@ -240,9 +239,20 @@ extension Assistant {
         outcome.items = [item]
         outcome.device = key(targets[0])
         outcome.devices = (keep ? [source] : []).map(key) + targets.filter { $0 != source }.map(key)
-        // Chinese and Japanese replies name the room as it was said (寝室 and 卧室 are one script).
-        let said = best.params?.area
-        let rooms = targets.compactMap { device in
+        var values = replies.values(for: item, language: language)
+        values["room"] = joined(
+            roomNames(targets, in: home, language: language, said: best.params?.area), last: "list.and",
+            language: language)
+        let everywhere = best.params?.area == "everywhere"
+        outcome.reply = replies.say(
+            everywhere ? "home.everywhere" : keep ? "home.alsoIn" : "home.movedTo", values, language: language)
+        return outcome
+    }
+
+    /// The rooms of these devices as a reply names them, each once, in order. Chinese and Japanese
+    /// replies name the room as it was said (`said`: 寝室 and 卧室 are one script).
+    func roomNames(_ devices: [Home.Device], in home: Home, language: String, said: String? = nil) -> [String] {
+        let names = devices.compactMap { device in
             home.rooms.first { $0.id == device.room }.map { room in
                 if let said, language.hasPrefix("zh") || language.hasPrefix("ja"), home.rooms(named: said) == [room] {
                     return said
@@ -250,17 +260,7 @@ extension Assistant {
                 return roomName(room, language: language)
             }
         }
-        var values = replies.values(for: item, language: language)
-        let names = Array(Set(rooms)).sorted()
-        values["room"] =
-            names.count > 1
-            ? names.dropLast().joined(separator: replies.say("list.comma", language: language))
-                + replies.say("list.and", language: language) + (names.last ?? "")
-            : names.first ?? ""
-        let everywhere = best.params?.area == "everywhere"
-        outcome.reply = replies.say(
-            everywhere ? "home.everywhere" : keep ? "home.alsoIn" : "home.movedTo", values, language: language)
-        return outcome
+        return Array(Set(names)).sorted()
     }
 
     /// A room as a reply in `language` names it: its alias in the language's own script when it has
