@@ -128,9 +128,15 @@ public struct AppRegistry: Sendable {
         self.defaultIdentifier = defaultIdentifier
     }
 
+    /// The app registered under this identifier.
+    public func app(identifier: String?) -> AppRegistration? {
+        guard let identifier else { return nil }
+        return apps.first { $0.identifier == identifier }
+    }
+
     /// The app a spoken name means, matched forgivingly (case, punctuation, spaces: "walkmate" = "Walk Mate").
     public func app(named spoken: String?) -> AppRegistration? {
-        guard let spoken else { return apps.first { $0.identifier == defaultIdentifier } }
+        guard let spoken else { return app(identifier: defaultIdentifier) }
         let key = Self.squash(spoken)
         if let app = apps.first(where: { app in app.allNames.contains { Self.squash($0) == key } }) { return app }
         // A Russian name in another case ("Яндекс.Музыке") matches by its stem.

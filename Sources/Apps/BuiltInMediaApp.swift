@@ -97,7 +97,7 @@ public actor BuiltInMediaApp: MediaApp {
         if let problem = home.problem() { throw HomeProblem(message: "home \(home.id): \(problem)") }
         try HomeStore(db: db).save(home)
         // Its devices' outputs are made again from the new addresses when next used.
-        deviceOutputs = deviceOutputs.filter { !$0.key.hasPrefix("home:\(home.id)/") }
+        deviceOutputs = deviceOutputs.filter { Home.device(ofPlayerKey: $0.key)?.home != home.id }
     }
 
     @discardableResult
@@ -148,10 +148,8 @@ public actor BuiltInMediaApp: MediaApp {
     /// The output a player's actions go to: its home device's own (`Home.Device.output`), else the app's.
     func output(for device: String) -> any PlayerOutput {
         if let own = deviceOutputs[device] { return own }
-        guard let factory = outputFactory, device.hasPrefix("home:"),
-            let slash = device.firstIndex(of: "/"),
-            let home = try? self.home(String(device[device.index(device.startIndex, offsetBy: 5)..<slash])),
-            let spec = home.device(String(device[device.index(after: slash)...]))?.output,
+        guard let factory = outputFactory, let (homeID, deviceID) = Home.device(ofPlayerKey: device),
+            let spec = try? self.home(homeID)?.device(deviceID)?.output,
             let made = factory(spec)
         else { return output }
         deviceOutputs[device] = made

@@ -30,7 +30,7 @@ extension Assistant {
         outcome.understood = understood
         let language = outcome.language
         guard let params = understood.params, let intentName = params.appIntent,
-            let app = registry.apps.first(where: { $0.identifier == understood.app }), let intent = app.intent(intentName)
+            let app = registry.app(identifier: understood.app), let intent = app.intent(intentName)
         else {
             outcome.reply = replies.say("none", language: language)
             return outcome
@@ -190,7 +190,7 @@ extension Assistant {
         var command = pending
         let language = outcome.language
         let askedOn = context.device ?? "default"
-        guard let app = registry.apps.first(where: { $0.identifier == pending.app }), let intent = app.intent(pending.intent),
+        guard let app = registry.app(identifier: pending.app), let intent = app.intent(pending.intent),
             let name = pending.asking, let parameter = intent.parameter(name)
         else { return nil }
         outcome.app = app.identifier
@@ -230,41 +230,8 @@ extension Assistant {
         return await proceed(command, app: app, intent: intent, context: context, askedOn: askedOn, outcome: outcome)
     }
 
-    /// "Do that again": the person's latest donation, carried out once more.
-    func repeatLatest(context: RequestContext, outcome: Outcome) async -> Outcome? {
-        guard let donation = try? await appCommands.latestDonation(user: context.user, device: context.device) else {
-            return nil
-        }
-        return await perform(donation, context: context, outcome: outcome)
-    }
-
-    /// A suggestion taken (a donation carried out again, as the web page's suggestions do).
-    public func perform(_ donation: AppDonation, context: RequestContext = RequestContext()) async -> Outcome {
-        let language = context.language ?? "en"
-        let outcome = Outcome(
-            text: "", language: language, understood: .none, interpretations: [], app: nil,
-            device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,
-            speedReason: nil, commandStatus: nil, nowPlaying: nil, reply: "")
-        if let done = await perform(donation, context: context, outcome: outcome) { return done }
-        var refused = outcome
-        refused.reply = replies.say("app.unknown", ["app": donation.app], language: language)
-        return refused
-    }
-
-    private func perform(_ donation: AppDonation, context: RequestContext, outcome: Outcome) async -> Outcome? {
-        guard let app = registry.apps.first(where: { $0.identifier == donation.app }),
-            let intent = app.intent(donation.intent)
-        else { return nil }
-        var outcome = outcome
-        outcome.understood = Understood(intent: .appIntent, app: app.identifier)
-        let command = PendingAppCommand(
-            app: app.identifier, intent: intent.identifier, values: donation.parameters, notes: [])
-        return await proceed(
-            command, app: app, intent: intent, context: context, askedOn: context.device ?? "default", outcome: outcome)
-    }
-
     /// Keeps the command open with its question, and asks it.
-    private func ask(
+    func ask(
         _ question: String, command: PendingAppCommand, context: RequestContext, askedOn: String, outcome: Outcome
     ) async -> Outcome {
         var outcome = outcome

@@ -10,11 +10,6 @@ struct HomeSession: Sendable {
     var heardOn: Home.Device
     var person: Home.Person?
 
-    /// The key of a device's player: devices of two homes never share one.
-    static func playerKey(home: String, device: String) -> String { "home:\(home)/\(device)" }
-    /// The library and settings of a person of a home.
-    static func userKey(home: String, person: String) -> String { "home:\(home)/\(person)" }
-
     /// Whose library a request of this session uses: the person recognised, else the owner of a
     /// personal device, else the home's default person; nil on a shared speaker with no voice known.
     var personForLibrary: Home.Person? {
@@ -39,11 +34,19 @@ extension Assistant {
             context.person.flatMap { home.person($0) } ?? context.voiceProfile.flatMap { home.person(voiceProfile: $0) }
         let session = HomeSession(home: home, heardOn: device, person: person)
         var rewritten = context
-        rewritten.device = HomeSession.playerKey(home: home.id, device: device.id)
+        rewritten.device = Home.playerKey(home: home.id, device: device.id)
         rewritten.user =
-            session.personForLibrary.map { HomeSession.userKey(home: home.id, person: $0.id) }
-            ?? HomeSession.userKey(home: home.id, person: "household")
+            session.personForLibrary.map { Home.libraryKey(home: home.id, person: $0.id) }
+            ?? Home.libraryKey(home: home.id, person: "household")
         return (session, rewritten, nil)
+    }
+
+    /// A speaker without a screen never sends anyone to an app: what an app opens for is done there.
+    static func onItsScreen(_ outcome: Outcome, _ session: HomeSession) -> Outcome {
+        guard outcome.code == .continueInApp, session.heardOn.hasScreen != true else { return outcome }
+        var done = outcome
+        done.code = .success
+        return done
     }
 
     /// Whether a request changes or reads one person's own things: likes, additions, "my …".
@@ -70,13 +73,14 @@ extension Assistant {
         // The person's own default app takes what names none.
         var best = best
         if best.app == nil, best.intent != .appIntent, let chosen = session.personForLibrary?.defaultApp,
-            let app = registry.apps.first(where: { $0.identifier == chosen })
+            let app = registry.app(identifier: chosen)
         {
             best.app = app.name
         }
         // Another company's app uses a person's data only once they have said it may, and only on a
         // device that has it.
-        if let app = await thirdPartyApp(for: best, user: context.user) {
+        let thirdParty = await thirdPartyApp(for: best, user: context.user)
+        if let app = thirdParty {
             if let installed = session.heardOn.apps, !installed.contains(app.identifier) {
                 outcome.understood = best
                 outcome.reply = replies.say(
@@ -101,13 +105,11 @@ extension Assistant {
         }
         // What plays no audio here (an app's command, a media app that plays on its own, a like or
         // an add of what plays on the device that heard it) needs no speaker.
-        let thirdParty = await thirdPartyApp(for: best, user: context.user)
         let playsHere: Set<IntentKind> = [.addMedia, .updateMediaAffinity, .searchForMedia, .appIntent]
         if thirdParty != nil || (playsHere.contains(best.intent) && best.params?.area == nil && best.params?.device == nil) {
             var result = await act(on: best, context: context, askedOn: askedOn, outcome: outcome)
             result.person = outcome.person
-            if result.code == .continueInApp, session.heardOn.hasScreen != true { result.code = .success }
-            return result
+            return Self.onItsScreen(result, session)
         }
         var targets: [Home.Device]
         switch self.targets(of: best, in: session, language: language) {
@@ -136,7 +138,7 @@ extension Assistant {
                 continue
             }
             var here = context
-            here.device = HomeSession.playerKey(home: session.home.id, device: target.id)
+            here.device = Home.playerKey(home: session.home.id, device: target.id)
             results.append(await act(on: local, context: here, askedOn: askedOn, outcome: outcome))
         }
         let notInTime = {
@@ -158,10 +160,8 @@ extension Assistant {
         }
         first.understood = best
         first.person = outcome.person
-        // A speaker without a screen never sends anyone to an app.
-        if first.code == .continueInApp, session.heardOn.hasScreen != true { first.code = .success }
-        first.devices = targets.map { HomeSession.playerKey(home: session.home.id, device: $0.id) }
-        return first
+        first.devices = targets.map { Home.playerKey(home: session.home.id, device: $0.id) }
+        return Self.onItsScreen(first, session)
     }
 
     static func consentKey(_ app: String) -> String { "consent:" + app }
@@ -170,7 +170,7 @@ extension Assistant {
     /// command, or a media request that goes to a media app over HTTP.
     func thirdPartyApp(for understood: Understood, user: String) async -> AppRegistration? {
         if understood.intent == .appIntent {
-            return registry.apps.first { $0.identifier == understood.app }
+            return registry.app(identifier: understood.app)
         }
         guard let app = await app(for: understood, user: user), app.identifier != AppRegistry.library.identifier,
             app.endpoint != nil, (app.mediaIntents ?? []).contains(understood.intent.rawValue)
@@ -186,7 +186,7 @@ extension Assistant {
     ) async -> Outcome? {
         var outcome = outcome
         if let asked = pending.language { outcome.language = asked }
-        let name = registry.apps.first { $0.identifier == app }?.name ?? app
+        let name = registry.app(identifier: app)?.name ?? app
         switch understander.answer(text, choices: 1, language: outcome.language) {
         case .pick:
             try? await builtInApp.setSetting(Self.consentKey(app), value: "yes", user: context.user)
@@ -199,79 +199,6 @@ extension Assistant {
         case nil:
             return nil
         }
-    }
-
-    /// "Play it everywhere": a play of what is playing, with no name of its own.
-    static func pointsAtWhatPlays(_ understood: Understood) -> Bool {
-        understood.intent == .playMedia && understood.search?.reference == .currentlyPlaying
-            && understood.search?.hasName != true
-    }
-
-    /// What plays in the home moved to (or also played on) the devices asked for. The source is the
-    /// device that heard it when it plays, else the one device of the home that plays.
-    func handOff(_ best: Understood, keep: Bool, to targets: [Home.Device], session: HomeSession, outcome: Outcome)
-        async -> Outcome
-    {
-        var outcome = outcome
-        outcome.understood = best
-        let language = outcome.language
-        let home = session.home
-        let key = { (device: Home.Device) in HomeSession.playerKey(home: home.id, device: device.id) }
-        var source: Home.Device?
-        if let state = try? await builtInApp.nowPlaying(key(session.heardOn)).state, state != .stopped {
-            source = session.heardOn
-        } else {
-            var playing: [Home.Device] = []
-            for device in home.devices where device.canPlay {
-                if let state = try? await builtInApp.nowPlaying(key(device)).state, state != .stopped { playing.append(device) }
-            }
-            source = playing.count == 1 ? playing[0] : playing.first { !targets.contains($0) }
-        }
-        guard let source,
-            let info = try? await builtInApp.handOff(from: key(source), to: targets.map(key), keepSource: keep),
-            let item = info.item
-        else {
-            outcome.reply = replies.say("home.nothingToMove", language: language)
-            return outcome
-        }
-        outcome.code = .success
-        outcome.nowPlaying = info
-        outcome.items = [item]
-        outcome.device = key(targets[0])
-        outcome.devices = (keep ? [source] : []).map(key) + targets.filter { $0 != source }.map(key)
-        var values = replies.values(for: item, language: language)
-        values["room"] = joined(
-            roomNames(targets, in: home, language: language, said: best.params?.area), last: "list.and",
-            language: language)
-        let everywhere = best.params?.area == "everywhere"
-        outcome.reply = replies.say(
-            everywhere ? "home.everywhere" : keep ? "home.alsoIn" : "home.movedTo", values, language: language)
-        return outcome
-    }
-
-    /// The rooms of these devices as a reply names them, each once, in order. Chinese and Japanese
-    /// replies name the room as it was said (`said`: 寝室 and 卧室 are one script).
-    func roomNames(_ devices: [Home.Device], in home: Home, language: String, said: String? = nil) -> [String] {
-        let names = devices.compactMap { device in
-            home.rooms.first { $0.id == device.room }.map { room in
-                if let said, language.hasPrefix("zh") || language.hasPrefix("ja"), home.rooms(named: said) == [room] {
-                    return said
-                }
-                return roomName(room, language: language)
-            }
-        }
-        return Array(Set(names)).sorted()
-    }
-
-    /// A room as a reply in `language` names it: its alias in the language's own script when it has
-    /// one («кухня», 「キッチン」), else its name.
-    func roomName(_ room: Home.Room, language: String) -> String {
-        let latin = ["en", "de", "fr", "es"].contains(String(language.prefix(2)))
-        guard !latin else { return room.name }
-        return (room.aliases ?? []).first { alias in
-            alias.unicodeScalars.contains { !$0.isASCII } && understander.scriptAllows(alias, language: language)
-                && (language.hasPrefix("ja") || !alias.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) })
-        } ?? room.name
     }
 
     enum HomeTargets {

@@ -148,7 +148,7 @@ extension HarkAPI {
         switch decode(PerformBody.self, routed.http, example: example) {
         case .failure(let response): return response
         case .success(let body):
-            guard let app = assistant.apps.first(where: { $0.identifier == body.app }) else {
+            guard let app = assistant.app(identifier: body.app) else {
                 return Self.error(404, "no app \(body.app) is registered")
             }
             guard app.intent(body.intent) != nil else {
@@ -166,7 +166,7 @@ extension HarkAPI {
     }
 
     private func knownApp(_ routed: RouteRequest) async -> AppRegistration? {
-        assistant.apps.first { $0.identifier == routed.captures[0] }
+        assistant.app(identifier: routed.captures[0])
     }
 
     /// An app's own data changes only with its secret (`X-Hark-App-Secret`), given at registration.

@@ -91,6 +91,20 @@ public struct Home: Codable, Sendable, Hashable {
         public var canPlay: Bool { playsAudio ?? true }
     }
 
+    // MARK: Keys
+
+    /// The key of a home device's player: devices of two homes never share one.
+    public static func playerKey(home: String, device: String) -> String { "home:\(home)/\(device)" }
+
+    /// The home and device a player key names, or nil for a player outside any home.
+    public static func device(ofPlayerKey key: String) -> (home: String, device: String)? {
+        guard key.hasPrefix("home:"), let slash = key.firstIndex(of: "/") else { return nil }
+        return (String(key[key.index(key.startIndex, offsetBy: 5)..<slash]), String(key[key.index(after: slash)...]))
+    }
+
+    /// The library and settings of a person of a home (and of its household, for "household").
+    public static func libraryKey(home: String, person: String) -> String { "home:\(home)/\(person)" }
+
     // MARK: Lookups
 
     public func device(_ id: String) -> Device? { devices.first { $0.id == id } }
@@ -101,9 +115,9 @@ public struct Home: Codable, Sendable, Hashable {
     /// folded (case, marks, scripts) and by Russian stems («на кухне» for the room кухня).
     public func rooms(named said: String) -> [Room] {
         let key = NameFolding.key(said)
-        let stem = NameFolding.key(NameFolding.stem(said))
+        let stem = EntityIndex.stemmedKey(said)
         func fits(_ name: String) -> Bool {
-            NameFolding.key(name) == key || (!stem.isEmpty && NameFolding.key(NameFolding.stem(name)) == stem)
+            NameFolding.key(name) == key || (!stem.isEmpty && EntityIndex.stemmedKey(name) == stem)
         }
         if let room = rooms.first(where: { room in ([room.name] + (room.aliases ?? [])).contains(where: fits) }) {
             return [room]

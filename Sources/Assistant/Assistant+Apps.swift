@@ -1,0 +1,93 @@
+public import Apps
+import Foundation
+import MediaIntents
+import Understanding
+import Synchronization
+
+/// The apps an assistant knows: registering them (their names, commands and phrases), finding the
+/// one a request goes to (named, or the person's default), and its handlers.
+extension Assistant {
+    /// Registers an app: stored, and understood from the next request on.
+    public func register(_ app: AppRegistration) async throws {
+        try app.validate()
+        // Its phrases compile before anything is stored: a bad one refuses the whole manifest.
+        do {
+            var registry = self.registry
+            registry.register(app)
+            _ = try understander.withApps(registry.apps.compactMap(\.phraseSource))
+        } catch let error as AppPhraseError {
+            throw AppManifestError("phrase \"\(error.phrase)\" of \(error.intent) [\(error.language)]: \(error.reason)")
+        }
+        try await builtInApp.saveApp(app)
+        // The new understanding is built outside the lock: compiling every language's grammar takes
+        // most of a second (seconds in a debug build), and requests meanwhile go on with the current
+        // one. It is swapped in only if no other registration landed while it was built; otherwise
+        // it is built again from the newer registry, so two registrations at once both stay.
+        while true {
+            let (base, model) = comprehension.withLock { ($0.registry, $0.understander.model) }
+            var registry = base
+            registry.register(app)
+            let understander = try Self.understander(registry: registry, model: model)
+                .withApps(registry.apps.compactMap(\.phraseSource))
+            let swapped = comprehension.withLock { current -> Bool in
+                guard current.registry.apps == base.apps else { return false }
+                current = Comprehension(
+                    understander: understander, registry: registry, globalVocabulary: registry.globalVocabulary)
+                return true
+            }
+            if swapped { return }
+        }
+    }
+
+    /// Registers an app by its names (`POST /v1/apps`): stored, and understood from the next request on.
+    public func registerApp(
+        identifier: String, name: String, alternativeNames: [String] = [], pronunciationHint: String? = nil
+    ) async throws {
+        try await register(
+            AppRegistration(
+                identifier: identifier, name: name, alternativeNames: alternativeNames,
+                pronunciationHint: pronunciationHint))
+    }
+
+    /// The apps this assistant knows, the default first.
+    public var apps: [AppRegistration] { registry.apps }
+
+    /// The app registered under this identifier.
+    public func app(identifier: String) -> AppRegistration? { registry.app(identifier: identifier) }
+
+    /// The app a request goes to: the one it names, else the person's default media app, else Hark's own.
+    func app(for understood: Understood, user: String) async -> AppRegistration? {
+        if understood.app != nil { return registry.app(named: understood.app) }
+        if let chosen = try? builtInApp.setting(Self.defaultMediaAppSetting, user: user),
+            let app = registry.app(identifier: chosen)
+        {
+            return app
+        }
+        return registry.app(named: nil)
+    }
+
+    /// The setting that holds a person's default media app.
+    static let defaultMediaAppSetting = "defaultMediaApp"
+
+    /// Makes an app a person's default for media requests that name none (nil: Hark's own again).
+    public func setDefaultMediaApp(_ identifier: String?, user: String = "default") async throws {
+        if let identifier, registry.app(identifier: identifier) == nil {
+            throw AppManifestError("no app \(identifier) is registered")
+        }
+        try await builtInApp.setSetting(
+            Self.defaultMediaAppSetting, value: identifier ?? AppRegistry.library.identifier, user: user)
+    }
+
+    /// The handlers of the app a request goes to: a media app over HTTP for the intents it answers
+    /// itself; otherwise Hark's own (an app registered by its names alone is served by the built-in one).
+    func handler(for app: AppRegistration, intent: IntentKind, user: String, device: String, language: String) async
+        -> any MediaIntentHandling
+    {
+        if (app.mediaIntents ?? []).contains(intent.rawValue), app.endpoint != nil,
+            let secret = try? await appCommands.secret(app: app.identifier)
+        {
+            return HTTPMediaHandler(app: app, secret: secret, user: user, device: device, language: language)
+        }
+        return builtInApp.handler(user: user, device: device)
+    }
+}
