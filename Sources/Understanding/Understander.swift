@@ -12,13 +12,13 @@ public struct Understander: Sendable {
     /// Readings kept per sentence: enough for the word splits that matter, few enough to stay fast.
     static let readingsPerSentence = 6
 
-    private let grammars: [String: CompiledGrammar]
+    let grammars: [String: CompiledGrammar]
     /// Each language's grammar as read (without its sentences), for compiling apps' phrases.
-    private let files: [String: GrammarFile]
-    private let extraLists: [String: [String]]
+    let files: [String: GrammarFile]
+    let extraLists: [String: [String]]
     /// Registered apps' own phrases, compiled per language (`withApps`).
-    private var appGrammars: [String: AppGrammar] = [:]
-    private let padding: [String: SpeechPadding]
+    var appGrammars: [String: AppGrammar] = [:]
+    let padding: [String: SpeechPadding]
     private let detector: LanguageDetector
     /// The learned intent model, when one ships (`hark train` writes it).
     public let model: IntentModel?
@@ -98,26 +98,6 @@ public struct Understander: Sendable {
             vocabularies: vocabularies, openingWords: latinScript, fallback: defaultLanguage)
     }
 
-    /// This understander with the apps' own phrases compiled in every language they give phrases
-    /// for; a phrase that cannot be used is thrown (`AppPhraseError`), naming it and why.
-    public func withApps(_ apps: [AppPhraseSource]) throws -> Understander {
-        var copy = self
-        copy.appGrammars = [:]
-        var languages = Set<String>()
-        for app in apps { for intent in app.intents { languages.formUnion(intent.phrases.keys) } }
-        for language in languages.sorted() {
-            guard let file = files[language] else {
-                let app = apps.first { $0.intents.contains { $0.phrases[language] != nil } }
-                let intent = app?.intents.first { $0.phrases[language] != nil }
-                throw AppPhraseError(
-                    app: app?.app ?? "", intent: intent?.identifier ?? "", language: language,
-                    phrase: intent?.phrases[language]?.first ?? "", reason: "Hark has no grammar for \(language)")
-            }
-            copy.appGrammars[language] = try AppGrammar(apps: apps, file: file, extraLists: extraLists)
-        }
-        return copy
-    }
-
     /// The folder holding one subfolder per language (grammar and test sentences).
     static var resourcesURL: URL? { Bundle.module.url(forResource: "Resources", withExtension: nil) }
 
@@ -152,23 +132,6 @@ public struct Understander: Sendable {
             }
         }
         return best
-    }
-
-    /// The language whose apps' phrases read `text` best (the guess on a tie); nil when none does.
-    private func appPhraseLanguage(_ text: String, guess: String) -> String? {
-        let tokens = Token.split(text)
-        guard !tokens.isEmpty, tokens.count <= Self.maximumWords else { return nil }
-        let words = tokens.map(\.folded)
-        let originals = tokens.map(\.original)
-        var best: (language: String, score: Double)?
-        for (language, apps) in appGrammars.sorted(by: { ($0.key == guess ? 0 : 1, $0.key) < ($1.key == guess ? 0 : 1, $1.key) }) {
-            guard let grammar = grammars[language],
-                let reading = apps.read(words: words, originals: originals, padding: padding[grammar.language] ?? SpeechPadding())
-            else { continue }
-            let score = reading.tier == .grammar ? reading.score + 1 : reading.score
-            if score > (best?.score ?? -1) { best = (language, score) }
-        }
-        return best?.language
     }
 
     /// Whether a text's letters could be written in `language` (Latin letters fit every language,
