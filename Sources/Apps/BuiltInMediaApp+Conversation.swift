@@ -22,8 +22,8 @@ extension BuiltInMediaApp {
     }
 
     /// Every artist credited on the current item, when there are several ("I like this artist").
-    func currentArtists(device: String) throws -> [MediaItem] {
-        guard let item = try player(device).current else { return [] }
+    func currentArtists(device: String) async throws -> [MediaItem] {
+        guard let item = try await player(device).current else { return [] }
         return try store.artists(of: item.identifier).map(\.item)
     }
 }

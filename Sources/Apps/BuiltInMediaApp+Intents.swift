@@ -107,7 +107,7 @@ extension BuiltInMediaApp {
         }
     }
 
-    func handlePlay(_ intent: PlayMediaIntent, plan: PlannedPlay?, user: String, device: String) throws
+    func handlePlay(_ intent: PlayMediaIntent, plan: PlannedPlay?, user: String, device: String) async throws
         -> IntentResponse
     {
         if let speed = intent.playbackSpeed {
@@ -129,9 +129,9 @@ extension BuiltInMediaApp {
             queue = plan.queue
             outcome = plan.outcome
         } else {
-            let machine = try player(device)
+            let machine = try await player(device)
             if let current = machine.current, intent.playbackQueueLocation == .now {
-                if machine.state != .playing { _ = try command(.play, device: device) }
+                if machine.state != .playing { _ = try await command(.play, device: device) }
                 return IntentResponse(code: .success, items: [current], handled: .played(.resumed))
             }
             queue = try queues.mix(user: user)
@@ -156,15 +156,15 @@ extension BuiltInMediaApp {
         // Shuffling a collection may start anywhere in it; a chosen song or episode plays first.
         let chosenFirst = outcome == .item && intent.mediaItems.first?.type.isSingle == true
         // Books and episodes start where this user left them; anything else when asked to resume.
-        var resumeAt = intent.resumePlayback == true ? try resumePosition(of: first, device: device) : 0
+        var resumeAt = intent.resumePlayback == true ? try await resumePosition(of: first, device: device) : 0
         if resumeAt == 0, intent.playbackQueueLocation == .now, UserLibrary.resumableTypes.contains(first.type),
             let saved = try library.resumePosition(first, user: user)
         {
             resumeAt = saved
         }
         if resumeAt > 0, outcome == .item { outcome = .resumed }
-        if intent.playbackQueueLocation == .now { try keepPlace(device: device, user: user) }
-        let played: MediaItem = try withPlayer(device) { machine, now in
+        if intent.playbackQueueLocation == .now { try await keepPlace(device: device, user: user) }
+        let played: MediaItem = try await withPlayer(device) { machine, now in
             var action = machine.play(
                 queue, shuffled: shuffled, repeatMode: repeatMode,
                 location: intent.playbackQueueLocation, startPosition: resumeAt,
@@ -190,16 +190,16 @@ extension BuiltInMediaApp {
     }
 
     /// Saves the place in the book or episode loaded on `device` before something replaces or pauses it.
-    public func keepPlace(device: String, user: String) throws {
-        let machine = try player(device)
+    public func keepPlace(device: String, user: String) async throws {
+        let machine = try await player(device)
         guard let current = machine.current else { return }
         try library.saveResumePosition(
             current, position: machine.position(at: clock.now()), user: user, at: clock.now())
     }
 
     /// Where the user left an item, when it is the one loaded on this device.
-    private func resumePosition(of item: MediaItem, device: String) throws -> Double {
-        let machine = try player(device)
+    private func resumePosition(of item: MediaItem, device: String) async throws -> Double {
+        let machine = try await player(device)
         return machine.current == item ? machine.position(at: clock.now()) : 0
     }
 
@@ -273,7 +273,9 @@ extension BuiltInMediaApp {
 
     // MARK: Affinity
 
-    func handleAffinity(_ intent: UpdateMediaAffinityIntent, user: String, device: String) throws -> IntentResponse {
+    func handleAffinity(_ intent: UpdateMediaAffinityIntent, user: String, device: String) async throws
+        -> IntentResponse
+    {
         guard let item = intent.mediaItems.first else { return IntentResponse(code: .failure, handled: .notFound) }
         if intent.affinityType == .dislike, item.type != .song {
             return IntentResponse(
@@ -284,7 +286,8 @@ extension BuiltInMediaApp {
             return IntentResponse(code: .success, items: [item], handled: .affinity(.liked))
         }
         // Disliking what plays skips it.
-        let skipped = try player(device).current == item && command(.nextTrack, device: device) == .success
+        let playsIt = try await player(device).current == item
+        let skipped = playsIt ? try await command(.nextTrack, device: device) == .success : false
         return IntentResponse(code: .success, items: [item], handled: .affinity(.disliked(skipped: skipped)))
     }
 

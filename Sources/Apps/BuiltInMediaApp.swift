@@ -25,7 +25,10 @@ public actor BuiltInMediaApp: MediaApp {
     /// Makes a device's own output from its address in the home (`mpd://host:port`); nil: none can be made.
     let outputFactory: (@Sendable (String) -> (any PlayerOutput)?)?
     /// The outputs of home devices that have their own, by player key, made when first used.
-    private var deviceOutputs: [String: any PlayerOutput] = [:]
+    var deviceOutputs: [String: any PlayerOutput] = [:]
+    /// Devices whose player is being changed, each with the changes waiting for their turn (a
+    /// change waits on its output away from the actor, and two must not interleave on one device).
+    var turns: [String: [CheckedContinuation<Void, Never>]] = [:]
     /// Fastest and slowest speeds a play request may ask for.
     public static let speedRange = PlayerMachine.rateRange
     /// Memory SQLite holds, every connection's page cache together.
@@ -126,86 +129,6 @@ public actor BuiltInMediaApp: MediaApp {
         try library.setVocabulary(phrases, type: type, user: user)
     }
 
-    // MARK: Players
-
-    /// The device's player, moved on to now.
-    func player(_ device: String, fromDevice: Bool = false) throws -> PlayerMachine {
-        var machine = try players.machine(device) ?? PlayerMachine()
-        machine.advance(to: clock.now())
-        // A real player knows better than the clock what it plays. Out of reach, the clock answers,
-        // unless the caller needs the player's own word (`fromDevice`: then that throws).
-        let output = output(for: device)
-        let status = fromDevice ? try output.status() : machine.current == nil ? nil : try? output.status()
-        if machine.current != nil, let status { machine.adopt(status, now: clock.now()) }
-        return machine
-    }
-
-    /// Stores a device's player.
-    func save(_ machine: PlayerMachine, device: String) throws {
-        try players.save(machine, device: device, at: clock.now())
-    }
-
-    /// The output a player's actions go to: its home device's own (`Home.Device.output`), else the app's.
-    func output(for device: String) -> any PlayerOutput {
-        if let own = deviceOutputs[device] { return own }
-        guard let factory = outputFactory, let (homeID, deviceID) = Home.device(ofPlayerKey: device),
-            let spec = try? self.home(homeID)?.device(deviceID)?.output,
-            let made = factory(spec)
-        else { return output }
-        deviceOutputs[device] = made
-        return made
-    }
-
-    /// Runs an event on a device's player, saves it and hands the action to the output.
-    func withPlayer<T>(_ device: String, _ body: (inout PlayerMachine, Double) -> (T, PlayerAction)) throws -> T {
-        var machine = try player(device)
-        let (value, action) = body(&machine, clock.now())
-        // The player first: when it cannot be reached, Hark's own state stays as it was.
-        if action != .none { try output(for: device).perform(action) }
-        try save(machine, device: device)
-        return value
-    }
-
-    /// What a device plays. `fromDevice`: a real player that cannot be reached throws
-    /// `PlayerUnreachable` rather than answering from Hark's last known state.
-    public func nowPlaying(_ device: String, fromDevice: Bool = false) throws -> NowPlayingInfo {
-        try player(device, fromDevice: fromDevice).nowPlaying(at: clock.now())
-    }
-
-    /// Hands what plays on `source` to `targets`: the same queue, at the same place, in the same
-    /// modes; the source stops unless `keepSource` (then one queue plays in several rooms). Nil when
-    /// nothing plays on the source; else what the first target plays.
-    public func handOff(from source: String, to targets: [String], keepSource: Bool) throws -> NowPlayingInfo? {
-        let machine = try player(source)
-        guard machine.current != nil, machine.state != .stopped else { return nil }
-        let now = clock.now()
-        for target in targets where target != source {
-            let queue = machine.order.map { machine.queue[$0] }
-            try output(for: target).perform(.load(queue: queue, index: machine.cursor ?? 0, position: machine.position(at: now)))
-            try save(machine, device: target)
-        }
-        if !keepSource, !targets.contains(source) {
-            _ = try withPlayer(source) { machine, now in machine.handle(.stop, now: now) }
-        }
-        return try targets.first.map { try nowPlaying($0) }
-    }
-
-    /// Turns a command off or on for a device ("the app disabled skipping").
-    public func setCommand(_ name: String, enabled: Bool, device: String) throws {
-        try withPlayer(device) { machine, _ in
-            if enabled { machine.disabledCommands.remove(name) } else { machine.disabledCommands.insert(name) }
-            return ((), PlayerAction.none)
-        }
-    }
-
-    public func command(_ command: NowPlayingCommand, device: String) throws -> CommandStatus {
-        try withPlayer(device) { machine, now in machine.handle(command, now: now) }
-    }
-
-    public func volume(_ command: VolumeCommand, device: String) throws -> CommandStatus {
-        try withPlayer(device) { machine, _ in machine.handle(command) }
-    }
-
     // MARK: Settings
 
     public func setSetting(_ key: String, value: String, user: String) throws {
@@ -215,8 +138,8 @@ public actor BuiltInMediaApp: MediaApp {
     // MARK: Finding items
 
     /// The item a reference means: the current song, or its album or artist when the type says so.
-    func current(_ type: MediaItemType?, device: String) throws -> MediaItem? {
-        guard let item = try player(device).current else { return nil }
+    func current(_ type: MediaItemType?, device: String) async throws -> MediaItem? {
+        guard let item = try await player(device).current else { return nil }
         switch type {
         case .album: return try store.album(of: item.identifier)?.item
         case .artist: return try store.artists(of: item.identifier).first?.item
@@ -246,10 +169,9 @@ public actor BuiltInMediaApp: MediaApp {
     }
 
     /// The item playing (or its album or artist) as a search result.
-    private func currentResolved(_ type: MediaItemType?, device: String) throws -> [ResolvedItem] {
-        try current(type, device: device).flatMap { item in
-            try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] }
-        } ?? []
+    private func currentResolved(_ type: MediaItemType?, device: String) async throws -> [ResolvedItem] {
+        guard let item = try await current(type, device: device) else { return [] }
+        return try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] } ?? []
     }
     /// Catalog items for a search, best first: the same resolution as speech.
     public nonisolated func items(for search: MediaSearch, user: String, limit: Int) async throws -> [MediaItem] {

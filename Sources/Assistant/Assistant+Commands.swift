@@ -57,6 +57,7 @@ extension Assistant {
             }
         } catch is PlayerUnreachable {
             outcome.code = .failure
+            outcome.playerUnreachable = true
             outcome.reply = replies.say("fail.playerUnreachable", language: language)
             return
         } catch {
@@ -127,6 +128,7 @@ extension Assistant {
         } catch is PlayerUnreachable {
             // Hark's last known state may be stale; the player itself cannot be asked.
             outcome.code = .failure
+            outcome.playerUnreachable = true
             outcome.reply = replies.say("fail.playerUnreachable", language: language)
             return
         } catch {

@@ -109,6 +109,7 @@ extension Assistant {
             return
         }
         if response.handled == .playerUnreachable {
+            outcome.playerUnreachable = true
             outcome.reply = replies.say("fail.playerUnreachable", language: language)
             return
         }

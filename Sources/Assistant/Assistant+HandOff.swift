@@ -33,25 +33,41 @@ extension Assistant {
             source = playing.count == 1 ? playing[0] : playing.first { !targets.contains($0) }
         }
         guard let source,
-            let info = try? await builtInApp.handOff(from: key(source), to: targets.map(key), keepSource: keep),
-            let item = info.item
+            let result = try? await builtInApp.handOff(from: key(source), to: targets.map(key), keepSource: keep)
         else {
             outcome.reply = replies.say("home.nothingToMove", language: language)
+            return outcome
+        }
+        let missed = targets.filter { result.missed.contains(key($0)) }
+        let reached = targets.filter { !missed.contains($0) }
+        guard let info = result.playing, let item = info.item, !reached.isEmpty else {
+            outcome.code = .failure
+            outcome.reply = notInTime(missed, in: home, language: language)
             return outcome
         }
         outcome.code = .success
         outcome.nowPlaying = info
         outcome.items = [item]
-        outcome.device = key(targets[0])
-        outcome.devices = (keep ? [source] : []).map(key) + targets.filter { $0 != source }.map(key)
+        outcome.device = key(reached[0])
+        outcome.devices = (keep ? [source] : []).map(key) + reached.filter { $0 != source }.map(key)
         var values = replies.values(for: item, language: language)
         values["room"] = joined(
-            roomNames(targets, in: home, language: language, said: best.params?.area), last: "list.and",
+            roomNames(reached, in: home, language: language, said: best.params?.area), last: "list.and",
             language: language)
         let everywhere = best.params?.area == "everywhere"
         outcome.reply = replies.say(
-            everywhere ? "home.everywhere" : keep ? "home.alsoIn" : "home.movedTo", values, language: language)
+            everywhere && missed.isEmpty ? "home.everywhere" : keep ? "home.alsoIn" : "home.movedTo", values,
+            language: language)
+        if !missed.isEmpty { outcome.reply += " " + notInTime(missed, in: home, language: language) }
         return outcome
+    }
+
+    /// "The kitchen didn't answer in time": the rooms of devices that were given up on.
+    func notInTime(_ devices: [Home.Device], in home: Home, language: String) -> String {
+        replies.say(
+            "home.notInTime",
+            ["room": joined(roomNames(devices, in: home, language: language), last: "list.comma", language: language)],
+            language: language)
     }
 
     /// The rooms of these devices as a reply names them, each once, in order. Chinese and Japanese

@@ -129,33 +129,46 @@ extension Assistant {
             local.params?.area = nil
             local.params?.device = nil
         }
+        // Every room at once, so that a slow speaker does not hold up the others. Past the request's
+        // deadline, none is started; a room whose player did not answer in time keeps what it had.
         var results: [Outcome] = []
         var late: [Home.Device] = []
-        for target in targets {
-            // Past the request's deadline, the rooms not yet reached are left (and the reply says so).
-            if let deadline = context.deadline, Date().timeIntervalSince1970 > deadline {
-                late.append(target)
-                continue
+        if let deadline = context.deadline, Date().timeIntervalSince1970 > deadline {
+            late = targets
+        } else {
+            let (request, before) = (local, outcome)
+            let contexts = targets.map { target in
+                var here = context
+                here.device = Home.playerKey(home: session.home.id, device: target.id)
+                return here
             }
-            var here = context
-            here.device = Home.playerKey(home: session.home.id, device: target.id)
-            results.append(await act(on: local, context: here, askedOn: askedOn, outcome: outcome))
+            let answers = await withTaskGroup(of: (Int, Outcome).self) { group in
+                for (index, here) in contexts.enumerated() {
+                    group.addTask { (index, await self.act(on: request, context: here, askedOn: askedOn, outcome: before)) }
+                }
+                var answers: [(Int, Outcome)] = []
+                for await answer in group { answers.append(answer) }
+                return answers.sorted { $0.0 < $1.0 }.map(\.1)
+            }
+            for (target, answer) in zip(targets, answers) {
+                // A room named in the reply when one was asked for; the speaker that heard it says
+                // "I can't reach the player" itself.
+                if answer.playerUnreachable == true, targets.count > 1 || best.params?.area != nil {
+                    late.append(target)
+                } else {
+                    results.append(answer)
+                }
+            }
         }
-        let notInTime = {
-            self.replies.say(
-                "home.notInTime",
-                ["room": self.joined(self.roomNames(late, in: session.home, language: language), last: "list.comma",
-                    language: language)], language: language)
-        }
-        if results.isEmpty, !late.isEmpty {
+        guard var first = results.first else {
             var none = outcome
             none.understood = best
-            none.reply = notInTime()
+            none.playerUnreachable = late.isEmpty ? nil : true
+            none.reply = late.isEmpty ? none.reply : notInTime(late, in: session.home, language: language)
             return none
         }
-        guard var first = results.first else { return outcome }
         if !late.isEmpty {
-            first.reply += " " + notInTime()
+            first.reply += " " + notInTime(late, in: session.home, language: language)
             targets.removeAll { late.contains($0) }
         }
         first.understood = best

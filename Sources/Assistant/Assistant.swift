@@ -85,7 +85,10 @@ public final class Assistant: Sendable {
         var context = context
         if context.deadline == nil { context.deadline = Date().timeIntervalSince1970 + Self.requestBudget }
         let timed = context
-        return await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: timed) }
+        // The deadline travels with the task, so that a player output called deep down gives up in time.
+        return await RequestDeadline.$current.withValue(context.deadline) {
+            await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: timed) }
+        }
     }
 
     /// A request's whole time, end to end, as on HomePod: apps and players past it are left.

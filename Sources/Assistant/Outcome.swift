@@ -27,4 +27,6 @@ public struct Outcome: Codable, Sendable {
     /// room's speakers; `device` is the first).
     public var person: String? = nil
     public var devices: [String]? = nil
+    /// True when the player did not answer (in time): nothing was changed on it.
+    public var playerUnreachable: Bool? = nil
 }

@@ -18,15 +18,19 @@ public enum PlayerAction: Sendable, Hashable, Codable {
 }
 
 /// Something that plays: the simulated output, or Music Player Daemon.
-public protocol PlayerOutput: Sendable {
+public protocol PlayerOutput: AnyObject, Sendable {
     /// Carries out an action; throws `PlayerUnreachable` when the device cannot be reached.
     func perform(_ action: PlayerAction) throws
     /// What the device itself reports playing, for outputs that know (nil: trust Hark's clock).
     func status() throws -> OutputStatus?
+    /// True for an output that never waits (the simulated one): its calls need no thread of their
+    /// own and no time limit (`OutputCall`).
+    var answersAtOnce: Bool { get }
 }
 
 extension PlayerOutput {
     public func status() throws -> OutputStatus? { nil }
+    public var answersAtOnce: Bool { false }
 }
 
 /// A real player's own account of what it plays.
@@ -51,6 +55,8 @@ public final class SimulatedOutput: PlayerOutput, Sendable {
     private let log = Mutex<[PlayerAction]>([])
 
     public init() {}
+
+    public var answersAtOnce: Bool { true }
 
     /// How many recent actions are kept (a long-running server must not keep them all: a load
     /// action holds its whole queue).

@@ -6,6 +6,7 @@ from MPD), and for whose library changed. The position kept when music moves is 
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -251,6 +252,23 @@ try:
         drifts.append(abs(first - second))
     print("  position apart across the two daemons: " + ", ".join(f"{d:.3f}" for d in drifts) + " s")
     check(max(drifts) <= 1.0, f"the two rooms within a second of each other (at most {max(drifts):.3f} s)")
+
+    # A room whose daemon hangs (SIGSTOP) is given up on in time, named in the reply, and put back
+    # to what Hark says it plays once the daemon wakes; the other room plays.
+    call(base, "POST", "/v1/ask", {"text": "stop everywhere", "home": "flat", "device": "living-speaker"})
+    daemons[0].send_signal(signal.SIGSTOP)
+    started = time.time()
+    reply = call(base, "POST", "/v1/ask", {"text": "play hello everywhere", "home": "flat", "device": "living-speaker"})
+    took = time.time() - started
+    daemons[0].send_signal(signal.SIGCONT)
+    print(f"  with the kitchen's daemon stopped: {reply['reply']!r} in {took:.2f} s")
+    check("kitchen" in reply["reply"] and "in time" in reply["reply"], "the reply names the kitchen as not answering")
+    check(took < 10, f"the reply came within the request's budget ({took:.2f} s)")
+    time.sleep(8)
+    check(state(bedroom)[:2] == ("playing", HELLO), f"the bedroom plays Hello: {state(bedroom)[:2]}")
+    check(state(kitchen)[0] == "stopped", f"the kitchen was put back to silence: {state(kitchen)[:2]}")
+    kitchen_says = call(base, "POST", "/v1/ask", {"text": "what is playing in the kitchen", "home": "flat", "device": "living-speaker"})
+    check("Hello" not in kitchen_says["reply"], f"Hark does not say the kitchen plays it: {kitchen_says['reply']!r}")
     for app in apps:
         app.terminate()
 finally:
