@@ -250,6 +250,13 @@ extension Assistant {
 extension Assistant {
     public func homes() throws -> [Home] { try builtInApp.homes() }
     public func home(_ id: String) throws -> Home? { try builtInApp.home(id) }
+
+    /// The player keys of a home's devices, and the start they share (what an event stream of the
+    /// home listens for); nil: no such home.
+    public func playerKeys(ofHome id: String) throws -> (prefix: String, devices: [String])? {
+        guard let home = try home(id) else { return nil }
+        return (Home.playerKey(home: home.id, device: ""), home.devices.map { Home.playerKey(home: home.id, device: $0.id) })
+    }
     public func saveHome(_ home: Home) async throws { try await builtInApp.saveHome(home) }
     public func deleteHome(_ id: String) async throws -> Bool { try await builtInApp.deleteHome(id) }
 }

@@ -162,14 +162,27 @@ extension HarkAPI {
         return Self.json(200, NowPlayingBody(device: device, nowPlaying: info))
     }
 
-    /// `GET /v1/events[?device=]`: a Server-Sent Events stream of now-playing changes.
+    /// `GET /v1/events[?device=|?home=]`: a Server-Sent Events stream of now-playing changes, of
+    /// one device, of every device of a home (each room of a page's home view), or of all.
     func subscribe(_ routed: RouteRequest) async -> HTTPResponse {
         let request = routed.http
         let device = request.query["device"].flatMap { $0.isEmpty ? nil : $0 }
-        let shown = device ?? "default"
-        let current = await self.assistant.nowPlaying(device: shown)
-        events.update(device: shown, info: current)
-        let channel = events.subscribe(device: device, current: current, shownDevice: shown)
+        var subscriber = NowPlayingEvents.Subscriber(channel: StreamChannel(), device: device)
+        var shown = [device ?? "default"]
+        if let homeID = request.query["home"] {
+            guard let keys = try? assistant.playerKeys(ofHome: homeID) else {
+                return Self.error(404, "no home called \(homeID)")
+            }
+            subscriber.prefix = keys.prefix
+            shown = keys.devices
+        }
+        var current: [(device: String, info: NowPlayingInfo?)] = []
+        for one in shown {
+            let info = await assistant.nowPlaying(device: one)
+            events.update(device: one, info: info)
+            current.append((one, info))
+        }
+        let channel = events.subscribe(subscriber, current: current)
         events.startTicking { [assistant] device in await assistant.nowPlaying(device: device) }
         return HTTPResponse(
             status: 200, contentType: "text/event-stream", body: Data(),

@@ -36,6 +36,9 @@ public final class HarkAPI: Sendable {
         Route("GET", "/index.html", name: "page", actsForUser: false) { _, _ in
             resource("index.html", type: "text/html; charset=utf-8")
         },
+        Route("GET", "/page.js", name: "page", actsForUser: false) { _, _ in
+            resource("page.js", type: "text/javascript; charset=utf-8")
+        },
         Route("GET", "/v1/openapi.json", name: "openapi", actsForUser: false) { _, _ in
             resource("openapi.json", type: "application/json")
         },

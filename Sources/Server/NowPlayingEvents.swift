@@ -8,8 +8,15 @@ import Synchronization
 final class NowPlayingEvents: Sendable {
     struct Subscriber {
         let channel: StreamChannel
-        /// Only this device's events; nil hears every device.
+        /// Only this device's events, or only those of devices whose key starts with `prefix` (a
+        /// home's); neither hears every device.
         let device: String?
+        var prefix: String? = nil
+
+        func hears(_ device: String) -> Bool {
+            if let prefix { return device.hasPrefix(prefix) }
+            return self.device == nil || self.device == device
+        }
     }
 
     struct Seen {
@@ -38,17 +45,19 @@ final class NowPlayingEvents: Sendable {
 
     var count: Int { state.withLock { $0.subscribers.count } }
 
-    /// Opens a stream that starts with `device`'s state as it is now.
-    func subscribe(device: String?, current: NowPlayingInfo?, shownDevice: String) -> StreamChannel {
-        let channel = StreamChannel()
+    /// Opens a stream for `subscriber` (its channel) that starts with the state of each device
+    /// of `current` as it is now.
+    func subscribe(_ subscriber: Subscriber, current: [(device: String, info: NowPlayingInfo?)]) -> StreamChannel {
+        let channel = subscriber.channel
         let key = ObjectIdentifier(channel)
-        let id = state.withLock { state in
-            state.subscribers[key] = Subscriber(channel: channel, device: device)
-            state.nextID += 1
-            return state.nextID - 1
+        let firstID = state.withLock { state in
+            state.subscribers[key] = subscriber
+            state.nextID += current.count
+            return state.nextID - current.count
         }
         channel.whenGone { [weak self] in _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) } }
-        channel.send("retry: 3000\n\n" + Self.event(id: id, device: shownDevice, info: current))
+        let events = current.enumerated().map { Self.event(id: firstID + $0.offset, device: $0.element.device, info: $0.element.info) }
+        channel.send("retry: 3000\n\n" + events.joined())
         return channel
     }
 
@@ -59,7 +68,7 @@ final class NowPlayingEvents: Sendable {
             state.seen[device] = Seen(info: info, at: now)
             if let old, !Self.differs(old, info, at: now) { return ([], 0) }
             state.nextID += 1
-            let listeners = state.subscribers.values.filter { $0.device == nil || $0.device == device }.map(\.channel)
+            let listeners = state.subscribers.values.filter { $0.hears(device) }.map(\.channel)
             return (listeners, state.nextID - 1)
         }
         guard !listeners.isEmpty else { return }

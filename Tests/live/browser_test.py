@@ -100,6 +100,9 @@ with running_server(hark) as base:
         wait_for(driver, "the music moved", lambda: "living room: Skyfall" in text(driver, "rooms"))
         moved = call(base, "GET", "/v1/now-playing?device=" + "home:flat/kitchen-speaker")["nowPlaying"]
         assert moved["state"] == "stopped", moved
+        # A request heard by another speaker (not through this page) shows in its room at once.
+        call(base, "POST", "/v1/ask", {"text": "play hello by adele", "home": "flat", "device": "kitchen-speaker"})
+        wait_for(driver, "the kitchen's own request shown", lambda: "kitchen: Hello" in text(driver, "rooms"))
         assert text(driver, "error") == "", text(driver, "error")
         driver.save_screenshot(os.path.join(artifacts, "browser-home.png"))
         print("browser test passed; screenshots in", artifacts)
