@@ -55,7 +55,13 @@ public actor BuiltInMediaApp: MediaApp {
         self.output = output
         self.outputFactory = outputFactory
         try db.migrate(Self.schemaPart, Self.migrations)
+        // Players of devices unused for long, and questions no one answered, are not kept forever.
+        try players.forget(before: clock.now() - Self.playerLifetime)
+        try db.prepare("DELETE FROM conversation WHERE expires_at < ?").run([.real(clock.now())])
     }
+
+    /// Seconds a device's player is kept after its last use: 90 days.
+    public static let playerLifetime = 90 * 86_400.0
 
     /// The built-in app's schema changes, in order (`Database.migrate`): players, settings, app
     /// registrations and open questions.

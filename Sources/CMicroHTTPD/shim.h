@@ -13,11 +13,13 @@ typedef enum MHD_Result (*hark_mhd_handler)(void *cls, struct MHD_Connection *co
     const char *method, const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls);
 
 /// MHD_start_daemon is variadic, which Swift cannot call: this starts a daemon on one IPv4 address
-/// with a pool of `threads` polling threads, idle connections closed after `timeout` seconds, and
-/// `completed` told when each request ends (to free its state). NULL when the address is not IPv4
+/// with a pool of `threads` polling threads, idle connections closed after `timeout` seconds, at most
+/// `connection_limit` connections and `per_client_limit` from one address, and `completed` told when
+/// each request ends (to free its state). NULL when the address is not IPv4
 /// or the port cannot be bound. Connections may be suspended (long-lived event streams).
 static inline struct MHD_Daemon *hark_mhd_start(const char *host, uint16_t port, unsigned int threads,
-    unsigned int timeout, hark_mhd_handler handler, void *cls, MHD_RequestCompletedCallback completed) {
+    unsigned int timeout, unsigned int connection_limit, unsigned int per_client_limit, hark_mhd_handler handler,
+    void *cls, MHD_RequestCompletedCallback completed) {
     static struct sockaddr_in address;
     memset(&address, 0, sizeof address);
     address.sin_family = AF_INET;
@@ -28,8 +30,17 @@ static inline struct MHD_Daemon *hark_mhd_start(const char *host, uint16_t port,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_client_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
         MHD_OPTION_END);
+}
+
+/// The client's IPv4 address as text into `out` (at least 16 bytes); 0 when it has none.
+static inline int hark_mhd_client_address(struct MHD_Connection *connection, char *out, size_t size) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr || info->client_addr->sa_family != AF_INET) return 0;
+    return inet_ntop(AF_INET, &((const struct sockaddr_in *)info->client_addr)->sin_addr, out, (socklen_t)size) != NULL;
 }
 
 /// The port a daemon listens on (the one chosen when 0 was asked for).

@@ -1,3 +1,4 @@
+import Foundation
 import MediaIntents
 
 /// Everything about an entry that is worked out before it is written: trimmed names, folded keys
@@ -57,6 +58,12 @@ public struct EntryKeys: Sendable {
         default: break
         }
         ident = CatalogStore.ident(entry.type, identParts[0], identParts[1], key: key)
+        // A user's playlist is told apart by its owner exactly as given: user names are opaque, and
+        // folding them would make "j.doe" and "j-doe", or "alice" and "Alice", share playlists.
+        if entry.type == .playlist, let owner = entry.owner {
+            ident = "playlist/~" + Self.opaque(owner) + "/" + CatalogStore.ident(.playlist, nil, title, key: key)
+                .split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)!
+        }
         genres = CatalogStore.joinTags(entry.genres, key: key)
         moods = CatalogStore.joinTags(entry.moods, key: key)
         names = (entry.aliases ?? []).map(NameFolding.trimmed).filter { !$0.isEmpty }
@@ -71,6 +78,12 @@ public struct EntryKeys: Sendable {
 }
 
 extension EntryKeys {
+    /// A name written so that no two names give the same text and none holds "/": letters and
+    /// digits as they are, every other byte as %XX.
+    static func opaque(_ name: String) -> String {
+        name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.subtracting(.nonBaseCharacters)) ?? name
+    }
+
     /// Marks an alias that is a reading key (`NameFolding.readingKey`), compared only with the
     /// reading of what was said.
     static let readingMark = "~"

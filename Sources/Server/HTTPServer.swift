@@ -11,6 +11,8 @@ public struct HTTPRequest: Sendable {
     public var body: Data
     /// True when the body went over the server's limit (the rest was dropped).
     public var bodyTooLarge: Bool
+    /// The client's IPv4 address ("" when unknown).
+    public var client = ""
 }
 
 /// One HTTP response (an `Error` too, so a failed step can carry the response it ends in).
@@ -38,6 +40,8 @@ public struct HTTPResponse: Sendable, Error {
 /// answered (the connection suspended until the answer is in).
 final class PendingRequest: Sendable {
     struct State {
+        /// When the headers were in (seconds of uptime): the body must follow within `bodyTime`.
+        var started = HTTPServer.uptime()
         var body = Data()
         var tooLarge = false
         var answering = false
@@ -61,15 +65,41 @@ public final class HTTPServer: Sendable {
     /// Requests being answered, and whether the server is stopping (then no more are taken).
     private let answering = Mutex((count: 0, stopping: false))
 
-    public init(maximumBody: Int = 64 * 1024, handle: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+    /// Seconds a request's body may take to arrive after its headers; a slower one (a chunked body
+    /// that never ends) has its connection closed.
+    public let bodyTime: Double
+
+    public init(
+        maximumBody: Int = 64 * 1024, bodyTime: Double = 10,
+        handle: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) {
         self.maximumBody = maximumBody
+        self.bodyTime = bodyTime
         self.handle = handle
     }
 
-    /// Starts listening; returns the port (the one the system chose when `port` is 0).
-    public func start(host: String, port: UInt16, threads: UInt32 = 4, idleTimeout: UInt32 = 15) throws -> UInt16 {
+    /// How many connections the server holds at once, and from one client address: a client that
+    /// opens many (slow headers, idle event streams) meets its own limit, not everyone's.
+    public struct ConnectionLimits: Sendable {
+        public var total: UInt32 = 8_000
+        public var perClient: UInt32 = 256
+        public init(total: UInt32 = 8_000, perClient: UInt32 = 256) {
+            self.total = total
+            self.perClient = perClient
+        }
+    }
+
+    /// Starts listening; returns the port (the one the system chose when `port` is 0). Connections
+    /// idle for `idleTimeout` seconds are closed.
+    public func start(
+        host: String, port: UInt16, threads: UInt32 = 4, idleTimeout: UInt32 = 15, limits: ConnectionLimits = .init()
+    ) throws -> UInt16 {
+        Self.raiseOpenFileLimit(to: rlim_t(limits.total) + 64)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let started = hark_mhd_start(host, port, threads, idleTimeout, serverHandler, me, serverCompleted) else {
+        guard
+            let started = hark_mhd_start(
+                host, port, threads, idleTimeout, limits.total, limits.perClient, serverHandler, me, serverCompleted)
+        else {
             throw ServerError("cannot listen on \(host):\(port) (an IPv4 address and a free port are needed)")
         }
         daemon = started
@@ -138,6 +168,18 @@ private func send(_ made: OpaquePointer, _ response: HTTPResponse, on connection
     return queued
 }
 
+extension HTTPServer {
+    static func uptime() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Lets the process hold as many sockets as the connection limit needs (within the hard limit).
+    static func raiseOpenFileLimit(to wanted: rlim_t) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
+
 /// A failure to serve, with the reason.
 public struct ServerError: Error, CustomStringConvertible, Sendable {
     public var description: String
@@ -150,10 +192,17 @@ private let serverHandler: hark_mhd_handler = { cls, connection, url, method, _,
     // First call: only the headers are in.
     guard let existing = state.pointee else {
         state.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+        // Two different lengths for one body (a request smuggled past a proxy): refused at once.
+        if Set(headerValues(connection, "content-length")).count > 1 {
+            let refused = #"{"error":"the request has two different Content-Length headers","status":400}"#
+            return queueBody(HTTPResponse(status: 400, body: Data(refused.utf8)), on: connection)
+        }
         return .YES
     }
     let pending = Unmanaged<PendingRequest>.fromOpaque(existing).takeUnretainedValue()
     if uploadSize.pointee > 0 {
+        // A body that takes longer than the server allows: the connection is closed.
+        if HTTPServer.uptime() - pending.state.withLock({ $0.started }) > server.bodyTime { return .NO }
         let size = uploadSize.pointee
         pending.state.withLock { state in
             if let uploadData, state.body.count + size <= server.maximumBody {
@@ -177,6 +226,7 @@ private let serverHandler: hark_mhd_handler = { cls, connection, url, method, _,
             body: body, bodyTooLarge: tooLarge)
         request.query = values(connection, .GET_ARGUMENT_KIND)
         request.headers = values(connection, .HEADER_KIND)
+        request.client = clientAddress(connection)
         if server.answer(request, pending, on: connection) { return .YES }
         let unavailable = #"{"error":"the server is stopping","status":503}"#
         return queueBody(HTTPResponse(status: 503, body: Data(unavailable.utf8)), on: connection)
@@ -200,24 +250,4 @@ private let serverCompleted: MHD_RequestCompletedCallback = { _, _, state, _ in
     guard let state, let pending = state.pointee else { return }
     Unmanaged<PendingRequest>.fromOpaque(pending).release()
     state.pointee = nil
-}
-
-/// Every header or query argument of a connection, names lower-cased for headers.
-private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: String] {
-    final class Collected { var values: [String: String] = [:] }
-    let collected = Collected()
-    let lowercase = kind == .HEADER_KIND
-    _ = withExtendedLifetime(collected) {
-        MHD_get_connection_values(
-            connection, kind,
-            { cls, _, key, value in
-                guard let cls, let key else { return .YES }
-                let box = Unmanaged<Collected>.fromOpaque(cls).takeUnretainedValue()
-                let name = String(cString: key)
-                box.values[name] = value.map { String(cString: $0) } ?? ""
-                return .YES
-            }, Unmanaged.passUnretained(collected).toOpaque())
-    }
-    guard lowercase else { return collected.values }
-    return Dictionary(collected.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
 }

@@ -12,6 +12,7 @@ public final class HarkAPI: Sendable {
     let speak: (@Sendable (String, String) throws -> Data)?
     let metrics = Metrics()
     let events = NowPlayingEvents()
+    let failedAttempts = FailedAttempts()
     let log: @Sendable (String) -> Void
     let router = Router(routes: HarkAPI.routes)
 
@@ -23,7 +24,8 @@ public final class HarkAPI: Sendable {
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.assistant = assistant
-        self.tokens = tokens
+        // An empty token would let `Authorization: Bearer ` in.
+        self.tokens = tokens.filter { !$0.key.isEmpty }
         self.speak = speak
         self.log = log
     }
@@ -95,9 +97,14 @@ public final class HarkAPI: Sendable {
             let allow = allowed.joined(separator: ", ")
             return (name, Self.error(405, "\(request.path) takes \(allow), not \(request.method)", allow: allow))
         case .found(let route, let captures):
+            if let refused = refusal(of: request, captures: captures) { return (route.name, refused) }
             var tokenUser: String?
             if route.actsForUser, !tokens.isEmpty {
-                guard let user = user(of: request) else {
+                if failedAttempts.isBlocked(request.client) {
+                    return (route.name, Self.error(429, "too many wrong tokens from this address; wait a minute"))
+                }
+                guard let user = user(of: request, route: route.name) else {
+                    failedAttempts.record(request.client)
                     return (route.name, Self.error(401, "a valid bearer token is needed (Authorization: Bearer …)"))
                 }
                 tokenUser = user
@@ -105,14 +112,5 @@ public final class HarkAPI: Sendable {
             let routed = RouteRequest(http: request, captures: captures, tokenUser: tokenUser)
             return (route.name, await route.handle(self, routed))
         }
-    }
-
-    /// The user of the request's bearer token, if it holds a known one. The token may also come as
-    /// `?access_token=` (a browser's EventSource cannot set headers).
-    private func user(of request: HTTPRequest) -> String? {
-        let header = request.headers["authorization"].flatMap {
-            $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil
-        }
-        return (header ?? request.query["access_token"]).flatMap { tokens[$0] }
     }
 }

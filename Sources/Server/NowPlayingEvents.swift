@@ -4,7 +4,8 @@ import Synchronization
 
 /// Server-Sent Events for `GET /v1/events`: each open stream hears a `now-playing` event when a
 /// device's player changes (a voice request, a button, a track ending), and a comment every
-/// `keepAlive` seconds so proxies keep the stream and the server notices clients that left.
+/// `keepAlive` seconds so proxies keep the stream and the server notices clients that left (their
+/// connection is freed within that time).
 final class NowPlayingEvents: Sendable {
     struct Subscriber {
         let channel: StreamChannel
@@ -38,7 +39,10 @@ final class NowPlayingEvents: Sendable {
     let interval: Double
     let keepAlive: Double
 
-    init(interval: Double = 2, keepAlive: Double = 15) {
+    /// Seconds after which a device that is not playing is no longer remembered.
+    static let forgetAfter = 600.0
+
+    init(interval: Double = 2, keepAlive: Double = 5) {
         self.interval = interval
         self.keepAlive = keepAlive
     }
@@ -98,7 +102,15 @@ final class NowPlayingEvents: Sendable {
             guard !state.subscribers.isEmpty else { return ([], [], false) }
             let ping = now - state.lastPing >= keepAlive
             if ping { state.lastPing = now }
-            return (Array(state.seen.keys), state.subscribers.values.map(\.channel), ping)
+            // What no one plays and no one changed for a while is forgotten: the state stays bounded
+            // however many device names clients made up.
+            state.seen = state.seen.filter { $0.value.info?.state == .playing || now - $0.value.at < Self.forgetAfter }
+            // Only a playing device changes by itself (a track ends), and only one a stream hears.
+            let subscribers = Array(state.subscribers.values)
+            let devices = state.seen.filter { entry in
+                entry.value.info?.state == .playing && subscribers.contains { $0.hears(entry.key) }
+            }.map(\.key)
+            return (devices, subscribers.map(\.channel), ping)
         }
         if ping { for channel in channels { channel.send(": keep-alive\n\n") } }
         for device in devices { update(device: device, info: await fetch(device), now: now) }

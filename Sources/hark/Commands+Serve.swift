@@ -14,6 +14,9 @@ extension Commands {
             guard let data = FileManager.default.contents(atPath: file),
                 let parsed = try? JSONDecoder().decode([String: String].self, from: data)
             else { throw UsageError("--tokens \(file): expected a JSON object of token → user name") }
+            if let empty = parsed.first(where: { $0.key.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                throw UsageError("--tokens \(file): the token of user \(empty.value) is empty")
+            }
             tokens = parsed
         }
         let loopback = host == "127.0.0.1" || host == "localhost" || host.hasPrefix("127.")

@@ -39,13 +39,16 @@ final class LiveServer: Sendable {
     }
 
     /// One request; async, so a test never blocks one of the few threads the server's work needs.
-    func call(_ method: String, _ path: String, json: String? = nil, body: Data? = nil, token: String? = nil)
-        async throws -> Reply
-    {
+    func call(
+        _ method: String, _ path: String, json: String? = nil, body: Data? = nil, token: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
         request.httpMethod = method
         request.httpBody = body ?? json.map { Data($0.utf8) }
+        if json != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
@@ -109,6 +112,7 @@ struct ServerTests {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(live.port)/v1/ask")!)
         request.httpMethod = "POST"
         request.setValue("audio/wav", forHTTPHeaderField: "Accept")
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"text": "включи Кино", "device": "speech"}"#.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse)

@@ -18,8 +18,12 @@ final class PlayerStore {
         var machine: PlayerMachine
     }
 
-    /// Each device's player as last read or written.
-    private var decoded: [String: DecodedPlayer] = [:]
+    /// Each device's player as last read or written, for at most `remembered` devices (however many
+    /// device names clients make up, memory stays bounded; a forgotten one is read again).
+    private var decoded: [String: DecodedPlayer] = [:] {
+        didSet { if decoded.count > Self.remembered { decoded.removeAll(keepingCapacity: true) } }
+    }
+    static let remembered = 1_024
 
     init(db: Database) { self.db = db }
 
@@ -84,5 +88,19 @@ final class PlayerStore {
             try saveState()
         }
         decoded[device] = DecodedPlayer(json: json, revision: revision, machine: machine)
+    }
+
+    /// Deletes the players of devices not used since `time` (seconds, the clock's), with their
+    /// queues; returns how many.
+    @discardableResult
+    func forget(before time: Double) throws -> Int {
+        try db.transaction {
+            try db.prepare(
+                "DELETE FROM player_queues WHERE device IN (SELECT device FROM player_state WHERE updated_at < ?)"
+            ).run([.real(time)])
+            try db.prepare("DELETE FROM player_state WHERE updated_at < ?").run([.real(time)])
+        }
+        decoded.removeAll()
+        return db.changes
     }
 }

@@ -6,6 +6,9 @@
 public enum TermKeys {
     /// Words shorter than this are filed by sound only; their one-letter deletions are too common.
     static let minimumDeleteLength = 3
+    /// Words longer than this are filed as written only: no title has such words misheard by one
+    /// letter, and each of a word's deletions costs its length (a 4,000-letter word cost seconds).
+    static let maximumDeleteLength = 40
 
     public static func keys(_ word: String) -> [String] {
         var keys = ["d:" + word]
@@ -18,7 +21,7 @@ public enum TermKeys {
             if !spelledSound.isEmpty, spelledSound != sound { keys.append("p:" + spelledSound) }
         }
         let letters = Array(word)
-        if letters.count >= minimumDeleteLength {
+        if (minimumDeleteLength...maximumDeleteLength).contains(letters.count) {
             var seen = Set<String>()
             for index in letters.indices {
                 var shorter = letters
