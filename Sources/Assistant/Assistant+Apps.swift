@@ -55,6 +55,9 @@ extension Assistant {
     /// The app registered under this identifier.
     public func app(identifier: String) -> AppRegistration? { registry.app(identifier: identifier) }
 
+    /// The identifier of Hark's own media app (`hark.library`).
+    public static var ownAppIdentifier: String { AppRegistry.library.identifier }
+
     /// The app a request goes to: the one it names, else the person's default media app, else Hark's own.
     func app(for understood: Understood, user: String) async -> AppRegistration? {
         if understood.app != nil { return registry.app(named: understood.app) }

@@ -15,6 +15,15 @@ extension HarkAPI {
                 entityTypes: body.entityTypes, endpoint: body.endpoint, replies: body.replies,
                 mediaIntents: body.mediaIntents)
             guard body.alternativeNames.count <= 3 else { return Self.error(400, "at most 3 alternative names") }
+            // Hark's own app is not anyone's to replace; another app only by whoever holds its secret.
+            if app.identifier == Assistant.ownAppIdentifier {
+                return Self.error(403, "\(app.identifier) is Hark's own app and cannot be replaced")
+            }
+            if let existing = assistant.app(identifier: app.identifier),
+                let refused = await checkSecret(routed, app: existing)
+            {
+                return refused
+            }
             do {
                 try await assistant.register(app)
             } catch let error as AppManifestError {
@@ -23,9 +32,8 @@ extension HarkAPI {
                 return Self.error(500, "\(error)")
             }
             var answer = ["identifier": app.identifier, "name": app.name, "effective": "now"]
-            if !(app.intents ?? []).isEmpty || !(app.mediaIntents ?? []).isEmpty, let secret = try? await assistant.appCommands.secret(app: app.identifier) {
-                answer["secret"] = secret
-            }
+            // The secret signs calls to the app, and is needed to change its registration later.
+            if let secret = try? await assistant.appCommands.secret(app: app.identifier) { answer["secret"] = secret }
             return Self.json(201, answer)
         }
     }

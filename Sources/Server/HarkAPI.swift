@@ -12,7 +12,8 @@ public final class HarkAPI: Sendable {
     let speak: (@Sendable (String, String) throws -> Data)?
     let metrics = Metrics()
     let events = NowPlayingEvents()
-    let failedAttempts = FailedAttempts()
+    /// Wrong tokens counted per client address (20 within the window, then 429).
+    let failedAttempts: FailedAttempts
     let log: @Sendable (String) -> Void
     let router = Router(routes: HarkAPI.routes)
 
@@ -21,8 +22,9 @@ public final class HarkAPI: Sendable {
     public init(
         assistant: Assistant, tokens: [String: String] = [:],
         speak: (@Sendable (_ text: String, _ language: String) throws -> Data)? = nil,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        wrongTokenWindow: Double = 60, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        failedAttempts = FailedAttempts(window: wrongTokenWindow)
         self.assistant = assistant
         // An empty token would let `Authorization: Bearer ` in.
         self.tokens = tokens.filter { !$0.key.isEmpty }

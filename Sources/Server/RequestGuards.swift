@@ -94,17 +94,9 @@ extension HarkAPI {
         }
         let given = header ?? (route == "events" ? request.query["access_token"] : nil)
         guard let given, !given.isEmpty else { return nil }
-        let bytes = Array(given.utf8)
         var found: String?
-        for (token, user) in tokens where Self.equalInConstantTime(Array(token.utf8), bytes) { found = user }
+        for (token, user) in tokens where Self.sameBytes(token, given) { found = user }
         return found
-    }
-
-    static func equalInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
     }
 }
 

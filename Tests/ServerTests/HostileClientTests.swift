@@ -47,6 +47,23 @@ import Testing
         #expect(own.status == 200)
     }
 
+    @Test func harksOwnAppCannotBeReplacedNorAnotherAppWithoutItsSecret() async throws {
+        let own = try await live.call("POST", "/v1/apps", json: #"{"identifier": "hark.library", "name": "Evil"}"#)
+        #expect(own.status == 403)
+        let first = try await live.call("POST", "/v1/apps", json: #"{"identifier": "com.example.taken", "name": "Taken"}"#)
+        let secret = try #require(first.json["secret"] as? String)
+        let stolen = try await live.call("POST", "/v1/apps", json: #"{"identifier": "com.example.taken", "name": "Stolen"}"#)
+        #expect(stolen.status == 401)
+        let wrong = try await live.call(
+            "POST", "/v1/apps", json: #"{"identifier": "com.example.taken", "name": "Stolen"}"#,
+            headers: ["X-Hark-App-Secret": "guess"])
+        #expect(wrong.status == 403)
+        let owner = try await live.call(
+            "POST", "/v1/apps", json: #"{"identifier": "com.example.taken", "name": "Taken Two"}"#,
+            headers: ["X-Hark-App-Secret": secret])
+        #expect(owner.status == 201)
+    }
+
     @Test func tokensAreNotTakenFromEveryURLNorEmptyNorGuessedForever() async throws {
         let guarded = try LiveServer(tokens: ["s3cret": "ann", "": "eve"])
         // `?access_token=` is for the event stream only.
