@@ -60,6 +60,9 @@ public actor BuiltInMediaApp: MediaApp {
         try db.prepare("DELETE FROM conversation WHERE expires_at < ?").run([.real(clock.now())])
     }
 
+    /// True for an error that says another process held the database past the busy timeout.
+    public static func isBusy(_ error: any Error) -> Bool { (error as? SQLiteError)?.isBusy == true }
+
     /// Seconds a device's player is kept after its last use: 90 days.
     public static let playerLifetime = 90 * 86_400.0
 

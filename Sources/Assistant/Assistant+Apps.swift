@@ -55,6 +55,9 @@ extension Assistant {
     /// The app registered under this identifier.
     public func app(identifier: String) -> AppRegistration? { registry.app(identifier: identifier) }
 
+    /// True for an error that says another process held the database too long.
+    public static func isBusy(_ error: any Error) -> Bool { BuiltInMediaApp.isBusy(error) }
+
     /// The identifier of Hark's own media app (`hark.library`).
     public static var ownAppIdentifier: String { AppRegistry.library.identifier }
 

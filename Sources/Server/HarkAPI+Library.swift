@@ -131,6 +131,11 @@ extension HarkAPI {
             case .conflict: return Self.error(409, refused.description)
             case .invalid: return Self.error(400, refused.description)
             }
+        case .failure(let error) where Assistant.isBusy(error):
+            // Another process holds the database (an import into it): a clear, retryable answer.
+            var busy = Self.error(503, "the database is busy (an import or another process is writing); try again shortly")
+            busy.headers["Retry-After"] = "5"
+            return busy
         case .failure(let error): return Self.error(500, "\(error)")
         }
     }

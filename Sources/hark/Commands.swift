@@ -21,7 +21,7 @@ enum Commands {
         }
         let assistant = try understandingAssistant(arguments, dbPath: dbPath, app: builtInApp(arguments, dbPath: dbPath))
         let outcome = await assistant.ask(text, context: context(arguments))
-        print(arguments.flags.contains("json") ? json(outcome, pretty: true) : outcome.reply)
+        print(arguments.flags.contains("json") ? json(outcome, pretty: true) : outcome.reply.forTerminal)
         try speakIfAsked(outcome, arguments)
         return 0
     }
@@ -40,7 +40,7 @@ enum Commands {
             if text.isEmpty { continue }
             if ["quit", "exit", "bye"].contains(text.lowercased()) { break }
             let outcome = await assistant.ask(text, context: context(arguments))
-            print(arguments.flags.contains("json") ? json(outcome) : outcome.reply)
+            print(arguments.flags.contains("json") ? json(outcome) : outcome.reply.forTerminal)
             do { try speakIfAsked(outcome, arguments) } catch { warn("hark: \(error)") }
         }
         return 0

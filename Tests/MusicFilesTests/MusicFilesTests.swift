@@ -223,7 +223,11 @@ struct PlayerOutputTests {
         #expect(machine.nowPlaying(at: 6).item?.title == "c")
     }
 
-    @Test(arguments: [("Playing Hello by Adele.", "en"), ("Включаю песни группы «Кино».", "ru"), ("正在播放周杰伦的歌。", "zh-Hans")])
+    // Issue 20: a reply that starts with "-" is text to speak (the library takes no options from it).
+    @Test(arguments: [
+        ("Playing Hello by Adele.", "en"), ("Включаю песни группы «Кино».", "ru"), ("正在播放周杰伦的歌。", "zh-Hans"),
+        ("--help -v xx Playing Minus by Minus.", "en"),
+    ])
     func repliesAreSpokenAsWAV(text: String, language: String) throws {
         let wav = [UInt8](try Speech.wav(text, language: language))
         func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(wav[at + $1]) << (8 * $1) } }

@@ -100,6 +100,7 @@ extension CatalogImporter {
         entry.author = value("author")
         entry.frequency = value("frequency")
         entry.path = value("path")
+        if let problem = entry.problem() { throw CatalogError.malformedLine(line, reason: problem, file: file) }
         return entry
     }
 }
@@ -132,13 +133,25 @@ struct CSVRows {
         return (record.line, result)
     }
 
+    /// How many lines one quoted field may span: a quote never closed is an error naming its line,
+    /// not the rest of the file read as one title.
+    static let maximumRecordLines = 100
+
     /// The next non-empty record: lines are joined while a quoted field is open.
     static func record(_ reader: inout LineReader) throws -> (line: Int, fields: [String])? {
         while let first = try reader.next() {
             let line = reader.lineNumber
             var text = first
-            while text.reduce(0, { $1 == "\"" ? $0 + 1 : $0 }) % 2 == 1, let more = try reader.next() {
+            var quotes = first.utf8.count { $0 == UInt8(ascii: "\"") }
+            var lines = 1
+            while quotes % 2 == 1 {
+                guard lines < maximumRecordLines, let more = try reader.next() else {
+                    throw CatalogError.malformedLine(
+                        line, reason: "a quote opened on this line is not closed within \(lines) lines", file: reader.path)
+                }
                 text += "\n" + more
+                quotes += more.utf8.count { $0 == UInt8(ascii: "\"") }
+                lines += 1
             }
             if let record = CSVReader.records(text).first { return (line, record.fields) }
         }

@@ -219,8 +219,8 @@ public struct CatalogImporter {
         guard valid else { return (number, .failure(.malformedLine(number, reason: "not UTF-8 text", file: file))) }
         do {
             let entry = try decoder.decode(CatalogEntry.self, from: Data(trimmed.utf8))
-            if NameFolding.trimmed(entry.title).isEmpty {
-                return (number, .failure(.malformedLine(number, reason: "empty title", file: file)))
+            if let problem = entry.problem() {
+                return (number, .failure(.malformedLine(number, reason: problem, file: file)))
             }
             return (number, .success(entry))
         } catch {

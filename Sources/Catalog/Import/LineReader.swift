@@ -4,6 +4,7 @@ import Foundation
 /// Counts the bytes read, for a progress bar.
 struct LineReader {
     private let handle: FileHandle
+    let path: String
     private var buffer: [UInt8] = []
     private var start = 0
     private var finished = false
@@ -13,12 +14,16 @@ struct LineReader {
     /// Whether the line last returned was valid UTF-8 (invalid bytes are replaced).
     private(set) var lastLineValid = true
     static let blockSize = 1 << 20
+    /// The longest line read: a longer one (a file of zeros, a 50 MB line) is an error naming it,
+    /// not memory without end.
+    static let maximumLine = 1 << 20
 
     init(path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CatalogError.unreadable(path, reason: "cannot open (permission?)")
         }
         self.handle = handle
+        self.path = path
     }
 
     /// The next line without its line ending, or nil at the end of the file.
@@ -41,6 +46,11 @@ struct LineReader {
             }
             buffer.removeFirst(start)
             start = 0
+            if buffer.count > Self.maximumLine {
+                throw CatalogError.malformedLine(
+                    lineNumber + 1, reason: "the line is longer than \(Self.maximumLine >> 20) MiB (is this a text file?)",
+                    file: path)
+            }
             let block = try handle.read(upToCount: Self.blockSize) ?? Data()
             if block.isEmpty {
                 finished = true
@@ -57,6 +67,8 @@ struct LineReader {
             return (String(decoding: buffer, as: UTF8.self), false)
         }
         lastLineValid = valid
+        // A byte-order mark at the start of the file is not part of the first field.
+        if lineNumber == 0, text.hasPrefix("\u{FEFF}") { return String(text.dropFirst()) }
         return text
     }
 

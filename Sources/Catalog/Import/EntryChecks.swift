@@ -1,0 +1,33 @@
+import Foundation
+import MediaIntents
+
+/// Checks of an imported entry's text that no field type can express.
+extension CatalogEntry {
+    /// The first text field holding a control character (U+0000 would cut a stored title short
+    /// without a word; others print as garbage in replies), with the character; nil when none does.
+    func controlCharacter() -> (field: String, scalar: Unicode.Scalar)? {
+        let named: [(String, [String])] = [
+            ("title", [title]), ("artist", artist.map { [$0] } ?? []), ("album", album.map { [$0] } ?? []),
+            ("albumArtist", albumArtist.map { [$0] } ?? []), ("show", show.map { [$0] } ?? []),
+            ("author", author.map { [$0] } ?? []), ("genres", genres ?? []), ("moods", moods ?? []),
+            ("aliases", aliases ?? []),
+        ]
+        for (field, texts) in named {
+            for text in texts {
+                if let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                    return (field, scalar)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Why the entry cannot be stored, if it cannot: an empty title or a control character.
+    func problem() -> String? {
+        if NameFolding.trimmed(title).isEmpty { return "empty title" }
+        if let (field, scalar) = controlCharacter() {
+            return "\(field) holds the control character U+\(String(format: "%04X", scalar.value))"
+        }
+        return nil
+    }
+}
