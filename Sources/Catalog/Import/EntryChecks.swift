@@ -3,7 +3,7 @@ import MediaIntents
 
 /// Checks of an imported entry's text that no field type can express.
 extension CatalogEntry {
-    /// The first text field holding a control character (U+0000 would cut a stored title short
+    /// The first text field holding a control character other than a line break or tab (U+0000 would cut a stored title short
     /// without a word; others print as garbage in replies), with the character; nil when none does.
     func controlCharacter() -> (field: String, scalar: Unicode.Scalar)? {
         let named: [(String, [String])] = [
@@ -14,12 +14,17 @@ extension CatalogEntry {
         ]
         for (field, texts) in named {
             for text in texts {
-                if let scalar = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                if let scalar = text.unicodeScalars.first(where: Self.isForbidden) {
                     return (field, scalar)
                 }
             }
         }
         return nil
+    }
+
+    /// A control character other than a line break or a tab (a quoted CSV field may hold lines).
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && !["\n", "\r", "\t"].contains(scalar)
     }
 
     /// Why the entry cannot be stored, if it cannot: an empty title or a control character.
