@@ -10,7 +10,8 @@ let package = Package(
     name: "Hark",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "hark", targets: ["hark"])
+        .executable(name: "hark", targets: ["hark"]),
+        .executable(name: "hark-fuzz", targets: ["hark-fuzz"]),
     ],
     targets: [
         .systemLibrary(
@@ -65,6 +66,12 @@ let package = Package(
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
             name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles"], swiftSettings: strict),
+        // Fuzz targets: built for libFuzzer by scripts/fuzz; a plain build replays inputs (the corpus).
+        .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
+        .executableTarget(
+            name: "hark-fuzz",
+            dependencies: ["MediaIntents", "Catalog", "Storage", "Assistant", "Server", "CFuzzerDriver"],
+            swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),

@@ -13,6 +13,18 @@ public struct HTTPRequest: Sendable {
     public var bodyTooLarge: Bool
     /// The client's IPv4 address ("" when unknown).
     public var client = ""
+
+    public init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        body: Data = Data(), bodyTooLarge: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyTooLarge = bodyTooLarge
+    }
 }
 
 /// One HTTP response (an `Error` too, so a failed step can carry the response it ends in).
