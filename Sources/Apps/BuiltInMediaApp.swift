@@ -85,6 +85,8 @@ public actor BuiltInMediaApp: MediaApp {
                     PRIMARY KEY(user, device));
                 """),
         Migration(2, "homes", sql: "CREATE TABLE IF NOT EXISTS homes(id TEXT PRIMARY KEY, document TEXT NOT NULL);"),
+        Migration(
+            3, "owners", sql: "CREATE TABLE IF NOT EXISTS owners(resource TEXT PRIMARY KEY, owner TEXT NOT NULL);"),
     ]
 
     /// The apps registered in this database (read on a reader connection, before the assistant's
@@ -114,6 +116,13 @@ public actor BuiltInMediaApp: MediaApp {
 
     @discardableResult
     public func deleteHome(_ id: String) throws -> Bool { try HomeStore(db: db).delete(id) }
+
+    /// Claims a resource ("home:ID") for a user if no one owns it; true when the user owns it now.
+    public func claim(_ resource: String, for user: String) throws -> Bool {
+        try OwnerStore(db: db).claim(resource, for: user)
+    }
+
+    public func owner(of resource: String) throws -> String? { try OwnerStore(db: db).owner(of: resource) }
 
     /// A person's setting, read on a reader connection.
     public nonisolated func setting(_ key: String, user: String) throws -> String? {

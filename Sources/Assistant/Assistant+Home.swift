@@ -259,4 +259,11 @@ extension Assistant {
     }
     public func saveHome(_ home: Home) async throws { try await builtInApp.saveHome(home) }
     public func deleteHome(_ id: String) async throws -> Bool { try await builtInApp.deleteHome(id) }
+
+    /// Claims a home for a user (servers with tokens) if no one owns it; true when the user owns it.
+    public func claimHome(_ id: String, for user: String) async throws -> Bool {
+        try await builtInApp.claim("home:" + id, for: user)
+    }
+
+    public func ownerOfHome(_ id: String) async throws -> String? { try await builtInApp.owner(of: "home:" + id) }
 }

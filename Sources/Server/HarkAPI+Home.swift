@@ -5,7 +5,14 @@ import Foundation
 extension HarkAPI {
     /// `GET /v1/home`: the homes' ids and names.
     func listHomes(_ routed: RouteRequest) async -> HTTPResponse {
-        await result { ["homes": try self.assistant.homes().map { ["id": $0.id, "name": $0.name] }] }
+        // With tokens, a user sees the homes they own only.
+        var homes = (try? assistant.homes()) ?? []
+        if let user = routed.tokenUser {
+            var own: [HomeDocument] = []
+            for home in homes where (try? await assistant.ownerOfHome(home.id)) == user { own.append(home) }
+            homes = own
+        }
+        return Self.json(200, ["homes": homes.map { ["id": $0.id, "name": $0.name] }])
     }
 
     /// `GET /v1/home/{home}`.

@@ -106,10 +106,20 @@ public final class HarkAPI: Sendable {
                     return (route.name, Self.error(429, "too many wrong tokens from this address; wait a minute"))
                 }
                 guard let user = user(of: request, route: route.name) else {
-                    failedAttempts.record(request.client)
+                    // A wrong token is a guess; no token at all is not.
+                    if request.headers["authorization"] != nil || request.query["access_token"] != nil {
+                        failedAttempts.record(request.client)
+                    }
                     return (route.name, Self.error(401, "a valid bearer token is needed (Authorization: Bearer …)"))
                 }
                 tokenUser = user
+            }
+            var request = request
+            if let tokenUser {
+                switch await owned(request, captures: captures, routeName: route.name, user: tokenUser) {
+                case .success(let own): request = own
+                case .failure(let refused): return (route.name, refused)
+                }
             }
             let routed = RouteRequest(http: request, captures: captures, tokenUser: tokenUser)
             return (route.name, await route.handle(self, routed))

@@ -55,9 +55,7 @@ extension HarkAPI {
     /// The names a request gives, in its query and at the top of a JSON body.
     static func names(in request: HTTPRequest) -> [(field: String, value: String)] {
         var names = nameFields.compactMap { field in request.query[field].map { (field, $0) } }
-        if !request.body.isEmpty, request.body.first == UInt8(ascii: "{"),
-            let object = (try? JSONSerialization.jsonObject(with: request.body)) as? [String: Any]
-        {
+        if let object = jsonObject(request.body) {
             names += nameFields.compactMap { field in (object[field] as? String).map { (field, $0) } }
         }
         return names

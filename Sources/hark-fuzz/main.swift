@@ -28,7 +28,7 @@ final class Harness: @unchecked Sendable {
 
     static let languages: [String?] = [nil, "en", "ru", "de", "fr", "es", "ja", "zh-Hans", "zh-Hant"]
     static let jsonRoutes = [
-        ("POST", "/v1/ask"), ("POST", "/v1/player/next"), ("POST", "/v1/likes"), ("POST", "/v1/playlists"),
+        ("POST", "/v1/ask"), ("POST", "/v1/player/next"), ("POST", "/v1/library/affinities"), ("POST", "/v1/playlists"),
         ("POST", "/v1/playlists/Road%20Trip/items"), ("PUT", "/v1/vocabulary/playlistTitle"), ("POST", "/v1/apps"),
         ("PUT", "/v1/home/fuzz"), ("POST", "/v1/suggestions/perform"), ("PUT", "/v1/apps/default"),
     ]
