@@ -32,6 +32,12 @@ struct InterpretationBuilder {
     }
 
     /// The request a match means, or nil when a slot cannot mean what it holds.
+    /// A said number as a whole number, when it is one a request can mean: finite and within a
+    /// billion either way ("year 66666600000053544603" is no year, and converting it would trap).
+    static func whole(_ number: Double) -> Int? {
+        number.isFinite && abs(number) <= 1e9 ? Int(number) : nil
+    }
+
     static func build(
         intent: IntentKind, fixed: [String: String], captures: [Capture], words: NameWords = NameWords()
     ) -> Understood? {
@@ -99,9 +105,9 @@ struct InterpretationBuilder {
             search.genreNames = (search.genreNames ?? []) + [genre]
         case "mood": search.moodNames = (search.moodNames ?? []) + [text]
         case "decade":
-            if let start = number.map(Int.init) { search.releaseDate = YearRange(start: start, end: start + 9) }
+            if let start = number.flatMap(Self.whole) { search.releaseDate = YearRange(start: start, end: start + 9) }
         case "year":
-            guard let year = number.map(Int.init), (1900...2099).contains(year) else {
+            guard let year = number.flatMap(Self.whole), (1900...2099).contains(year) else {
                 plausible = false
                 return
             }
@@ -124,13 +130,13 @@ struct InterpretationBuilder {
         case "rate": params.rate = number
         case "repeatMode": params.repeatMode = RepeatMode(rawValue: text)
         case "shuffle": params.shuffle = text == "true"
-        case "volume": params.volume = number.map { Int(min(max($0, 0), 100)) }
-        case "volumeDelta": params.volumeDelta = number.map { Int(min(max($0, -100), 100)) }
+        case "volume": params.volume = number.flatMap(Self.whole).map { min(max($0, 0), 100) }
+        case "volumeDelta": params.volumeDelta = number.flatMap(Self.whole).map { min(max($0, -100), 100) }
         case "volumeDirection": volumeDown = text == "down"
         case "question": params.question = NowPlayingQuestionKind(rawValue: text)
         case "frequency": frequency = text
         case "episodeNumber":
-            search.episodeNumber = number.map { Int($0) }
+            search.episodeNumber = number.flatMap(Self.whole)
             search.mediaType = .podcastEpisode
         case "band": band = text
         case "version": version = text

@@ -27,7 +27,7 @@ public struct AppParameterValue: Codable, Sendable, Hashable {
     /// How a reply says it.
     public var spoken: String {
         if let entity { return entity.name }
-        if let number { return number == number.rounded() ? String(Int(number)) : String(number) }
+        if let number { return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number) }
         return choice ?? text ?? query ?? ""
     }
 }
