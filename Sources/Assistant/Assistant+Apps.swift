@@ -10,6 +10,11 @@ extension Assistant {
     /// Registers an app: stored, and understood from the next request on.
     public func register(_ app: AppRegistration) async throws {
         try app.validate()
+        // Each registration compiles every app's phrases: their number is bounded, or registering
+        // would grow slower (and the understanding larger) without end.
+        if registry.app(identifier: app.identifier) == nil, registry.apps.count >= Self.maximumApps {
+            throw AppManifestError("at most \(Self.maximumApps) apps can be registered")
+        }
         // Its phrases compile before anything is stored: a bad one refuses the whole manifest.
         do {
             var registry = self.registry
@@ -57,6 +62,9 @@ extension Assistant {
 
     /// True for an error that says another process held the database too long.
     public static func isBusy(_ error: any Error) -> Bool { BuiltInMediaApp.isBusy(error) }
+
+    /// How many apps (Hark's own included) a system holds.
+    public static let maximumApps = 100
 
     /// The identifier of Hark's own media app (`hark.library`).
     public static var ownAppIdentifier: String { AppRegistry.library.identifier }
