@@ -93,20 +93,30 @@ final class Harness: @unchecked Sendable {
     }
 }
 
-/// The result of async work, handed to the thread that waits for it.
-final class Box<T>: @unchecked Sendable { var value: T? }
+/// Async work and its result, handed between the fuzzer's thread and the task that does the work.
+final class Box<T>: @unchecked Sendable {
+    var work: (@Sendable () async -> T)?
+    var value: T?
+
+    /// Does the work once; the work (and all it captured, the input among it) is let go before the
+    /// waiting thread is woken, so the fuzzer's leak check never sees it still held by the task.
+    func run() async {
+        let work = self.work
+        self.work = nil
+        value = await work?()
+    }
+}
 
 /// Waits for async work from the fuzzer's synchronous callback.
 func blocking<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
     let box = Box<T>()
+    box.work = work
     let done = DispatchSemaphore(value: 0)
     Task {
-        box.value = await work()
+        await box.run()
         done.signal()
     }
     done.wait()
-    // The task may still hold the box a moment after signalling; emptied, it holds nothing the
-    // fuzzer's leak check would then take for lost.
     let value = box.value!
     box.value = nil
     return value
