@@ -95,16 +95,8 @@ extension BuiltInMediaApp {
         defer { endTurns([device]) }
         let stored: PlayerMachine?
         do { stored = try players.machine(device) } catch { return true }
-        let machine = stored ?? PlayerMachine()
-        var actions: [PlayerAction] = [.stop]
-        if machine.current != nil, machine.state != .stopped {
-            let now = clock.now()
-            actions = [.load(queue: machine.order.map { machine.queue[$0] }, index: machine.cursor ?? 0,
-                position: machine.position(at: now))]
-            if machine.state == .paused { actions.append(.pause) }
-        }
+        let putting = (stored ?? PlayerMachine()).replay(at: clock.now())
         let output = output(for: device)
-        let putting = actions
         do {
             try await OutputCall.run(within: OutputCall.longest) { for action in putting { try output.perform(action) } }
             return true
@@ -158,10 +150,8 @@ extension BuiltInMediaApp {
                 result.reached.append(target)
                 continue
             }
-            let queue = machine.order.map { machine.queue[$0] }
-            let load = PlayerAction.load(queue: queue, index: machine.cursor ?? 0, position: machine.position(at: clock.now()))
             do {
-                try await perform([load] + (machine.state == .paused ? [.pause] : []), on: target)
+                try await perform(machine.replay(at: clock.now()), on: target)
                 try save(machine, device: target)
                 result.reached.append(target)
             } catch is PlayerUnreachable {

@@ -82,6 +82,18 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     /// The item playing or paused, if any.
     public var current: MediaItem? { cursor.map { queue[order[$0]] } }
 
+    /// The queue in the order it plays (shuffled or not).
+    var orderedQueue: [MediaItem] { order.map { queue[$0] } }
+
+    /// What makes an output play what this player holds, from where it is at `now`: the ordered
+    /// queue loaded at the current item and position, paused when the player is; a stop when it
+    /// holds nothing or is stopped (moving music to another room, putting a room back).
+    public func replay(at now: Double) -> [PlayerAction] {
+        guard current != nil, state != .stopped else { return [.stop] }
+        let load = PlayerAction.load(queue: orderedQueue, index: cursor ?? 0, position: position(at: now))
+        return state == .paused ? [load, .pause] : [load]
+    }
+
     /// Seconds into the current item at `now`.
     public func position(at now: Double) -> Double {
         guard state == .playing else { return anchorPosition }
@@ -160,7 +172,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         anchorPosition = startPosition
         anchorTime = now
         rate = rateFor(current)
-        return .load(queue: order.map { queue[$0] }, index: 0, position: startPosition)
+        return .load(queue: orderedQueue, index: 0, position: startPosition)
     }
 
     /// Carries out a now-playing command.
@@ -195,11 +207,11 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
             } else {
                 return (.noSuchContent, .none)
             }
-            return (.success, .load(queue: order.map { queue[$0] }, index: cursor ?? 0, position: 0))
+            return (.success, .load(queue: orderedQueue, index: cursor ?? 0, position: 0))
         case .previousTrack:
             guard let index = cursor else { return (.noActionableNowPlayingItem, .none) }
             move(to: index > 0 ? index - 1 : 0, now: now)
-            return (.success, .load(queue: order.map { queue[$0] }, index: cursor ?? 0, position: 0))
+            return (.success, .load(queue: orderedQueue, index: cursor ?? 0, position: 0))
         case .skip(let seconds):
             guard cursor != nil else { return (.noActionableNowPlayingItem, .none) }
             return seek(to: position + seconds, now: now)
