@@ -99,7 +99,9 @@ public final class HarkAPI: Sendable {
             let allow = allowed.joined(separator: ", ")
             return (name, Self.error(405, "\(request.path) takes \(allow), not \(request.method)", allow: allow))
         case .found(let route, let captures):
-            if let refused = refusal(of: request, captures: captures) { return (route.name, refused) }
+            // The body's top-level object, read once for the guards and for ownership.
+            let object = Self.jsonObject(request.body)
+            if let refused = refusal(of: request, body: object, captures: captures) { return (route.name, refused) }
             var tokenUser: String?
             if route.actsForUser, !tokens.isEmpty {
                 if failedAttempts.isBlocked(request.client) {
@@ -116,7 +118,7 @@ public final class HarkAPI: Sendable {
             }
             var request = request
             if let tokenUser {
-                switch await owned(request, captures: captures, routeName: route.name, user: tokenUser) {
+                switch await owned(request, body: object, captures: captures, routeName: route.name, user: tokenUser) {
                 case .success(let own): request = own
                 case .failure(let refused): return (route.name, refused)
                 }

@@ -10,11 +10,10 @@ extension HarkAPI {
 
     /// The request as the token user's: homes it names checked (and claimed when new), devices
     /// outside a home made the user's own. A refusal when a home is another user's.
-    func owned(_ request: HTTPRequest, captures: [String], routeName: String, user: String) async
+    func owned(_ request: HTTPRequest, body: [String: Any]?, captures: [String], routeName: String, user: String) async
         -> Result<HTTPRequest, HTTPResponse>
     {
         var request = request
-        let body = Self.jsonObject(request.body)
         var homes: [String] = []
         if routeName == "home", let id = captures.first { homes.append(id) }
         if let id = request.query["home"] { homes.append(id) }

@@ -13,14 +13,14 @@ extension HarkAPI {
     static let changingMethods: Set<String> = ["POST", "PUT", "DELETE", "PATCH"]
 
     /// Why a routed request is refused, if it is.
-    func refusal(of request: HTTPRequest, captures: [String]) -> HTTPResponse? {
+    func refusal(of request: HTTPRequest, body: [String: Any]?, captures: [String]) -> HTTPResponse? {
         if captures.contains(where: { $0.unicodeScalars.count > Self.maximumNameInPath }) {
             return Self.error(400, "a name in the path is longer than \(Self.maximumNameInPath) characters")
         }
         if let (name, _) = request.query.first(where: { $0.value.unicodeScalars.count > Self.maximumQueryValue }) {
             return Self.error(400, "?\(name)= is longer than \(Self.maximumQueryValue) characters")
         }
-        if let (field, _) = Self.names(in: request).first(where: { !Self.isName($0.value) }) {
+        if let (field, _) = Self.names(in: request, body: body).first(where: { !Self.isName($0.value) }) {
             return Self.error(
                 400, "\(field) must be at most \(Self.maximumName) characters, without control characters")
         }
@@ -52,10 +52,10 @@ extension HarkAPI {
     static let maximumName = 100
     static let nameFields = ["user", "device", "home", "person", "voiceProfile"]
 
-    /// The names a request gives, in its query and at the top of a JSON body.
-    static func names(in request: HTTPRequest) -> [(field: String, value: String)] {
+    /// The names a request gives, in its query and at the top of its JSON body (`body`).
+    static func names(in request: HTTPRequest, body: [String: Any]?) -> [(field: String, value: String)] {
         var names = nameFields.compactMap { field in request.query[field].map { (field, $0) } }
-        if let object = jsonObject(request.body) {
+        if let object = body {
             names += nameFields.compactMap { field in (object[field] as? String).map { (field, $0) } }
         }
         return names
