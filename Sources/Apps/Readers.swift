@@ -3,7 +3,6 @@ import Catalog
 import Foundation
 import Library
 import MediaIntents
-import Synchronization
 
 /// Read-only work (resolving what a request names) on connections of its own, so requests resolve
 /// side by side instead of queueing on the library's one connection. SQLite's write-ahead log lets
@@ -32,7 +31,7 @@ final class Readers: Sendable {
     }
 
     let path: String
-    private let idle = Mutex<[Reader]>([])
+    private let idle = Locked<[Reader]>([])
     /// Idle connections kept; more are opened while many requests read at once, then closed.
     static let kept = 4
 
@@ -60,7 +59,7 @@ public final class FindMemo: Sendable {
         var limit: Int
     }
 
-    private let found = Mutex<[Key: [ResolvedItem]]>([:])
+    private let found = Locked<[Key: [ResolvedItem]]>([:])
 
     func value(_ key: Key, _ make: () throws -> [ResolvedItem]) rethrows -> [ResolvedItem] {
         if let known = found.withLock({ $0[key] }) { return known }

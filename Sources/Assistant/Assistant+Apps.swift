@@ -2,7 +2,6 @@ public import Apps
 import Foundation
 import MediaIntents
 import Understanding
-import Synchronization
 
 /// The apps an assistant knows: registering them (their names, commands and phrases), finding the
 /// one a request goes to (named, or the person's default), and its handlers.

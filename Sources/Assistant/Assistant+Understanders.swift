@@ -1,5 +1,4 @@
 public import Apps
-import Synchronization
 public import Understanding
 
 extension Assistant {
@@ -31,5 +30,5 @@ extension Assistant {
     }
 
     /// Understanders with the shipped model, by the app names they know, the latest first.
-    private static let sharedUnderstanders = Mutex<[(names: [String], understander: Understander)]>([])
+    private static let sharedUnderstanders = Locked<[(names: [String], understander: Understander)]>([])
 }

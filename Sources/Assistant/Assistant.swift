@@ -1,7 +1,6 @@
 public import Apps
 public import Foundation
 public import MediaIntents
-import Synchronization
 public import Understanding
 
 /// Hark's pipeline: understand → choose app and device → resolve → confirm → handle → reply.
@@ -19,7 +18,7 @@ public final class Assistant: Sendable {
         var globalVocabulary: Vocabulary
     }
 
-    let comprehension: Mutex<Comprehension>
+    let comprehension: Locked<Comprehension>
     var understander: Understander { comprehension.withLock { $0.understander } }
     var registry: AppRegistry { comprehension.withLock { $0.registry } }
     var globalVocabulary: Vocabulary { comprehension.withLock { $0.globalVocabulary } }
@@ -52,7 +51,7 @@ public final class Assistant: Sendable {
         var registry = registry
         for registered in try app.registeredApps() { registry.register(registered) }
         self.appCommands = try AppCommands(path: app.databasePath)
-        self.comprehension = Mutex(
+        self.comprehension = Locked(
             Comprehension(
                 understander: try Self.understander(registry: registry, model: model)
                     .withApps(registry.apps.compactMap(\.phraseSource)),

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The one way names are compared everywhere in Hark: the catalog's keys, the resolver's
 /// queries and the evaluation's scoring all fold text through here.
@@ -66,7 +65,7 @@ public enum NameFolding {
     /// Foundation's ICU transforms and folding on Linux share state between threads (an import
     /// folds names on two threads at once, and crashed in the heap without this), so they run one
     /// at a time.
-    static let icu = Mutex<Void>(())
+    static let icu = Locked<Void>(())
 
     /// Folded words without number rewriting, for scoring text that is not a name.
     public static func tokens(_ text: String) -> [String] {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What language libraries know about words that the contract cannot link itself: the reading of
 /// Japanese text (MeCab) and the stem of a word (Snowball). The program installs them once at
@@ -22,7 +21,7 @@ public struct LanguageReaders: Sendable {
 }
 
 extension NameFolding {
-    static let installedReaders = Mutex<LanguageReaders?>(nil)
+    static let installedReaders = Locked<LanguageReaders?>(nil)
 
     /// Installs the language libraries every later key, reading and stem use.
     public static func install(_ readers: LanguageReaders) {

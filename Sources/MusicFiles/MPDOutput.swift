@@ -3,7 +3,6 @@ public import Catalog
 import Foundation
 import MediaIntents
 public import Playback
-import Synchronization
 
 /// Where a Music Player Daemon listens: `mpd://host:port` (port 6600 when not given).
 public struct MPDAddress: Sendable, Hashable, CustomStringConvertible {
@@ -32,7 +31,7 @@ public struct MPDAddress: Sendable, Hashable, CustomStringConvertible {
 final class MPDConnection: Sendable {
     let address: MPDAddress
     /// The open connection, if any; held under the lock for the whole of each call.
-    private let connection = Mutex<OpaquePointer?>(nil)
+    private let connection = Locked<OpaquePointer?>(nil)
 
     init(_ address: MPDAddress) { self.address = address }
 
@@ -101,9 +100,9 @@ struct MPDCommandError: Error, CustomStringConvertible {
 public final class MPDOutput: PlayerOutput, @unchecked Sendable {
     let connection: MPDConnection
     /// What Hark last loaded, as MPD URIs, and the location each URI stands for.
-    private let loaded = Mutex<(uris: [String], locations: [String: String])>(([], [:]))
+    private let loaded = Locked<(uris: [String], locations: [String: String])>(([], [:]))
     /// The folder prefix that turns an absolute file path into an MPD URI (learned by asking MPD).
-    private let root = Mutex<String?>(nil)
+    private let root = Locked<String?>(nil)
 
     public init(_ address: MPDAddress) {
         connection = MPDConnection(address)

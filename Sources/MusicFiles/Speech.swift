@@ -1,6 +1,6 @@
 import CEspeakNG
+import MediaIntents
 public import Foundation
-import Synchronization
 
 /// Replies spoken by espeak-ng's library (Debian's libespeak-ng), in the request's language.
 public enum Speech {
@@ -15,7 +15,7 @@ public enum Speech {
 
     /// espeak-ng keeps one global synthesiser: it is started once, and used by one reply at a time.
     /// The value is its sample rate once started.
-    private static let engine = Mutex<Int?>(nil)
+    private static let engine = Locked<Int?>(nil)
 
     /// Samples handed over by the synthesiser's callback while one reply is spoken.
     private final class Samples { var values: [Int16] = [] }

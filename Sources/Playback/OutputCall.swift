@@ -1,6 +1,5 @@
 import Foundation
 import MediaIntents
-import Synchronization
 
 /// A call to a player output (which may block on a network for seconds) run on a thread of its own,
 /// away from the threads that serve requests, and given up after a time. A call given up on may
@@ -17,7 +16,7 @@ public enum OutputCall {
 
     /// For each output with calls given up on that have not ended, how many. Each call's `Settled`
     /// is read and changed under the same lock.
-    private static let hung = Mutex<[ObjectIdentifier: Int]>([:])
+    private static let hung = Locked<[ObjectIdentifier: Int]>([:])
 
     /// Runs `body` and returns what it returned, or throws `PlayerUnreachable` when it has not
     /// finished within `seconds` (then `late` gets its result once it does). `output`: the output

@@ -1,4 +1,3 @@
-import Synchronization
 public import MediaIntents
 
 /// What the output (a simulated player, later MPD) must do after an event.
@@ -52,7 +51,7 @@ public struct OutputStatus: Sendable, Hashable {
 
 /// An output that plays nothing and remembers what it was told, for the demo and tests.
 public final class SimulatedOutput: PlayerOutput, Sendable {
-    private let log = Mutex<[PlayerAction]>([])
+    private let log = Locked<[PlayerAction]>([])
 
     public init() {}
 

@@ -1,6 +1,6 @@
+import Assistant
 import CMicroHTTPD
 public import Foundation
-import Synchronization
 
 /// One HTTP request as the API sees it.
 public struct HTTPRequest: Sendable {
@@ -60,7 +60,7 @@ final class PendingRequest: Sendable {
         var response: HTTPResponse?
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 }
 
 /// An HTTP server on libmicrohttpd. Its threads read requests and write responses and never wait
@@ -73,9 +73,9 @@ public final class HTTPServer: Sendable {
     nonisolated(unsafe) private var daemon: OpaquePointer?
     /// Streams still open, closed when the server stops (libmicrohttpd cannot stop with a
     /// connection suspended).
-    private let streams = Mutex<[ObjectIdentifier: StreamChannel]>([:])
+    private let streams = Locked<[ObjectIdentifier: StreamChannel]>([:])
     /// Requests being answered, and whether the server is stopping (then no more are taken).
-    private let answering = Mutex((count: 0, stopping: false))
+    private let answering = Locked((count: 0, stopping: false))
 
     /// Seconds a request's body may take to arrive after its headers; a slower one (a chunked body
     /// that never ends) has its connection closed.

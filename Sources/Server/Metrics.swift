@@ -1,10 +1,9 @@
 import Assistant
 import Foundation
-import Synchronization
 
 /// ISO 8601 times for log lines, formatted once a second rather than once a request.
 final class Timestamps: Sendable {
-    private let last = Mutex<(second: Int, text: String)>((-1, ""))
+    private let last = Locked<(second: Int, text: String)>((-1, ""))
 
     func now() -> String {
         let date = Date()
@@ -28,7 +27,7 @@ final class Metrics: Sendable {
         var errors = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Resident memory from /proc (Linux); 0 where it cannot be read.
     static func residentBytes() -> Int {

@@ -1,6 +1,5 @@
 import Assistant
 import Foundation
-import Synchronization
 
 /// Server-Sent Events for `GET /v1/events`: each open stream hears a `now-playing` event when a
 /// device's player changes (a voice request, a button, a track ending), and a comment every
@@ -34,7 +33,7 @@ final class NowPlayingEvents: Sendable {
         var lastPing = 0.0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Seconds between checks for changes no request caused (a track ending).
     let interval: Double
     let keepAlive: Double

@@ -1,5 +1,5 @@
+import Assistant
 import Foundation
-import Synchronization
 
 /// What every request passes before its handler sees it: bounded names and query values, the
 /// loopback server's own Host, no cross-origin changes, JSON bodies, and tokens checked in constant
@@ -103,7 +103,7 @@ extension HarkAPI {
 final class FailedAttempts: Sendable {
     let allowed: Int
     let window: Double
-    private let failures = Mutex<[String: [Double]]>([:])
+    private let failures = Locked<[String: [Double]]>([:])
 
     init(allowed: Int = 20, window: Double = 60) {
         self.allowed = allowed

@@ -1,6 +1,6 @@
+import Assistant
 import CMicroHTTPD
 import Foundation
-import Synchronization
 
 /// A response body written over time (Server-Sent Events). While nothing is waiting to be sent the
 /// server suspends the connection, so an open stream holds no thread; `send` resumes it.
@@ -17,7 +17,7 @@ public final class StreamChannel: Sendable {
         var goneHandlers: [@Sendable () -> Void] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

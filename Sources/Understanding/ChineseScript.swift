@@ -1,6 +1,5 @@
 import COpenCC
 import MediaIntents
-import Synchronization
 
 /// Simplified ↔ traditional Chinese through OpenCC's character and phrase tables: names the
 /// catalog holds in simplified characters are said in traditional ones in a zh-Hant reply
@@ -13,10 +12,10 @@ public final class ChineseScript: Sendable {
     public static let shared = ChineseScript()
 
     /// The converters' addresses (0: OpenCC's tables could not be opened).
-    private let converter: Mutex<UInt>
-    private let toSimplified: Mutex<UInt>
+    private let converter: Locked<UInt>
+    private let toSimplified: Locked<UInt>
     /// Single characters already folded to simplified (requests fold character by character).
-    private let simplifiedCharacters = Mutex<[String: String]>([:])
+    private let simplifiedCharacters = Locked<[String: String]>([:])
 
     private init() {
         // OpenCC returns (opencc_t)-1 when the configuration cannot be read.
@@ -24,8 +23,8 @@ public final class ChineseScript: Sendable {
             let address = opencc_open(configuration).map { UInt(bitPattern: $0) } ?? 0
             return address == UInt.max ? 0 : address
         }
-        converter = Mutex(open("s2t.json"))
-        toSimplified = Mutex(open("t2s.json"))
+        converter = Locked(open("s2t.json"))
+        toSimplified = Locked(open("t2s.json"))
     }
 
     /// `text` in simplified characters by OpenCC's `t2s` tables (unchanged without Han characters,
@@ -45,7 +44,7 @@ public final class ChineseScript: Sendable {
     /// Whether `text` has characters that are written differently in simplified Chinese.
     public func isTraditional(_ text: String) -> Bool { simplified(text) != text }
 
-    private static func convert(_ text: String, with converter: borrowing Mutex<UInt>) -> String {
+    private static func convert(_ text: String, with converter: borrowing Locked<UInt>) -> String {
         converter.withLock { address -> String in
             guard let handle = UnsafeMutableRawPointer(bitPattern: address) else { return text }
             let length = text.utf8.count

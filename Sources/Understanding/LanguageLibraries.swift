@@ -1,7 +1,6 @@
 import CMeCab
 import CStemmer
 import MediaIntents
-import Synchronization
 
 /// Debian's language libraries behind `LanguageReaders`: MeCab with the IPA dictionary for the
 /// readings of Japanese words, Snowball for word stems. `install()` hands them to `NameFolding`,
@@ -29,12 +28,12 @@ public final class JapaneseReadings: Sendable {
 
     /// The tagger's address (0 when MeCab or its dictionary could not be opened). A tagger parses
     /// one text at a time, so calls take turns.
-    private let tagger: Mutex<UInt>
+    private let tagger: Locked<UInt>
 
     private init() {
         // "-l 1": lattices kept, so the n best analyses can be read (`readings`).
         let opened = mecab_new2("-l 1")
-        tagger = Mutex(opened.map { UInt(bitPattern: $0) } ?? 0)
+        tagger = Locked(opened.map { UInt(bitPattern: $0) } ?? 0)
     }
 
     public var isAvailable: Bool { tagger.withLock { $0 != 0 } }
@@ -106,7 +105,7 @@ public final class WordStems: Sendable {
     static let algorithms = ["ru": "russian", "de": "german", "fr": "french", "es": "spanish", "en": "english"]
 
     /// Open stemmers by language, as addresses.
-    private let stemmers = Mutex<[String: UInt]>([:])
+    private let stemmers = Locked<[String: UInt]>([:])
 
     /// The stem of one lower-case word in `language`, nil for a language without a stemmer.
     public func stem(_ word: String, language: String) -> String? {

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 import MediaIntents
 
 /// Understanding's entry point: text in, ranked interpretations out.
@@ -45,7 +44,7 @@ public struct Understander: Sendable {
             .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent("language.json").path) }
         // Each language compiles on its own core: registering an app rebuilds them all, so this is
         // the wait before a new app's name is understood.
-        let results = Mutex<[Result<(CompiledGrammar, GrammarFile, SpeechPadding), UnderstandingError>]>([])
+        let results = Locked<[Result<(CompiledGrammar, GrammarFile, SpeechPadding), UnderstandingError>]>([])
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             let folder = folders[index]
             let url = folder.appendingPathComponent("language.json")

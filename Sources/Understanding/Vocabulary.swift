@@ -1,5 +1,4 @@
 public import MediaIntents
-import Synchronization
 
 /// One vocabulary entry: what is said, and what it stands for (the identifier put in the slot).
 public struct VocabularyEntry: Codable, Sendable, Hashable {
@@ -74,9 +73,9 @@ public struct Vocabulary: Sendable, Hashable {
 
 /// A vocabulary's folded tables, made on first use and shared by its copies.
 final class FoldedTables: Sendable {
-    private let made: Mutex<[Vocabulary.Table]?>
+    private let made: Locked<[Vocabulary.Table]?>
 
-    init(_ tables: [Vocabulary.Table]? = nil) { made = Mutex(tables) }
+    init(_ tables: [Vocabulary.Table]? = nil) { made = Locked(tables) }
 
     func value(_ make: () -> [Vocabulary.Table]) -> [Vocabulary.Table] {
         if let tables = made.withLock({ $0 }) { return tables }

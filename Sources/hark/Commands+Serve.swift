@@ -2,7 +2,6 @@ import Assistant
 import Foundation
 import MusicFiles
 import Server
-import Synchronization
 
 extension Commands {
     /// `hark serve`: the JSON API over HTTP until SIGINT or SIGTERM.
@@ -37,7 +36,7 @@ extension Commands {
         // stops the server there, then lets this function return.
         var sources: [any DispatchSourceSignal] = []
         await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
-            let waiting = Mutex<CheckedContinuation<Void, Never>?>(stopped)
+            let waiting = Locked<CheckedContinuation<Void, Never>?>(stopped)
             for signalNumber in [SIGINT, SIGTERM] {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

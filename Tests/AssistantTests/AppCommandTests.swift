@@ -1,12 +1,11 @@
 import Apps
 import Assistant
 import Foundation
-import Synchronization
 import Testing
 
 /// An in-process app like Walk Mate: records its calls and answers as told.
 final class RecordingApp: AppIntentHandling {
-    let calls = Mutex<[AppIntentCall]>([])
+    let calls = Locked<[AppIntentCall]>([])
     let delay: Double
 
     init(delay: Double = 0) { self.delay = delay }

@@ -2,11 +2,10 @@ import Apps
 import Assistant
 import Foundation
 import Playback
-import Synchronization
 
 /// A clock tests move by hand.
 final class ManualClock: PlayerClock {
-    private let time = Mutex(1_000_000.0)
+    private let time = Locked(1_000_000.0)
     func now() -> Double { time.withLock { $0 } }
     func advance(_ seconds: Double) { time.withLock { $0 += seconds } }
 }

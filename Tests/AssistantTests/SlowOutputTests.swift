@@ -3,14 +3,13 @@ import Assistant
 import Foundation
 import MediaIntents
 import Playback
-import Synchronization
 import Testing
 
 /// An output that hangs, like a speaker on a bad network: every action waits until the test lets
 /// the output go, and is then carried out (recorded).
 final class SlowOutput: PlayerOutput {
     let gate = DispatchSemaphore(value: 0)
-    let done = Mutex<[PlayerAction]>([])
+    let done = Locked<[PlayerAction]>([])
     func perform(_ action: PlayerAction) throws {
         gate.wait()
         gate.signal()

@@ -3,12 +3,11 @@ import Assistant
 import MediaIntents
 import Foundation
 import Playback
-import Synchronization
 import Testing
 
 /// An output that can be cut off, like a player daemon that went away.
 final class FlakyOutput: PlayerOutput {
-    let reachable = Mutex(true)
+    let reachable = Locked(true)
     func perform(_ action: PlayerAction) throws {
         guard reachable.withLock({ $0 }) else { throw PlayerUnreachable("gone") }
     }

@@ -1,7 +1,6 @@
 import Foundation
 import MediaIntents
 import Playback
-import Synchronization
 import Testing
 
 /// An output whose calls hang until the test opens its gate.
@@ -17,7 +16,7 @@ private final class GatedOutput: PlayerOutput {
 @Suite("Calls to a player output") struct OutputCallTests {
     @Test func aHungCallIsGivenUpOnFailsTheNextAtOnceAndIsHeardOfWhenItEnds() async throws {
         let output = GatedOutput()
-        let heard = Mutex<[Int]>([])
+        let heard = Locked<[Int]>([])
         await #expect(throws: PlayerUnreachable.self) {
             try await OutputCall.run(within: 0.2, output: output, {
                 output.pass()
@@ -36,7 +35,7 @@ private final class GatedOutput: PlayerOutput {
     }
 
     @Test func noTimeLeftMeansTheOutputIsNotCalled() async throws {
-        let called = Mutex(false)
+        let called = Locked(false)
         await #expect(throws: PlayerUnreachable.self) {
             try await OutputCall.run(within: 0, { called.withLock { $0 = true } })
         }

@@ -1,6 +1,6 @@
 import Foundation
+import Assistant
 import Server
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -53,7 +53,7 @@ import Testing
 
 /// Reads a Server-Sent Events stream over a plain socket on its own thread.
 final class EventListener: Sendable {
-    private let received = Mutex("")
+    private let received = Locked("")
     private let socketFD: Int32
 
     init(port: UInt16, path: String) throws {

@@ -4,7 +4,6 @@ import Catalog
 import Foundation
 import MusicFiles
 import Server
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
