@@ -39,7 +39,9 @@ let package = Package(
             providers: [.apt(["libmpdclient-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
         // SQLite connections, checked statements, typed errors and numbered schema migrations.
-        .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CPostgres"], swiftSettings: strict),
         .target(
             name: "Understanding", dependencies: ["MediaIntents", "COpenCC", "CMeCab", "CStemmer"],
             resources: [.copy("Resources")], swiftSettings: strict),
@@ -73,6 +75,7 @@ let package = Package(
             dependencies: ["MediaIntents", "Catalog", "Storage", "Assistant", "Server", "CFuzzerDriver"],
             swiftSettings: strict),
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// A SQLite connection. One owner uses it at a time (the assistant's actor, or a command).
-public final class Database {
+public final class Database: SQLDatabase {
     let handle: OpaquePointer
     /// The file this database lives in.
     public let path: String
@@ -71,9 +71,21 @@ public final class Database {
     /// How many statements are kept prepared.
     public var cachedStatements: Int { statements.count }
 
+    public var dialect: SQLDialect { .sqlite }
+    public var location: String { path }
+
+    @discardableResult
+    public func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
+        try prepare(sql).run(values)
+        return changes
+    }
+
+    public func rows(_ sql: String, _ values: [SQLValue]) throws -> [Row] { try prepare(sql).rows(values) }
+
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try execute(dialect.begin)
         do {
             let value = try body()
             try execute("COMMIT")
@@ -182,6 +194,8 @@ public final class Statement {
 /// One result row, read into Swift values.
 public struct Row: Sendable {
     public var values: [SQLValue]
+
+    public init(values: [SQLValue]) { self.values = values }
 
     init(_ stmt: OpaquePointer) {
         let count = sqlite3_column_count(stmt)

@@ -2,7 +2,7 @@ import CSQLite
 
 /// A failure SQLite reported, with its result code, so callers can tell a busy database or a
 /// broken constraint from a mistake in the SQL.
-public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+public struct SQLiteError: StorageFailure, CustomStringConvertible, Sendable {
     /// SQLite's primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, …).
     public var code: Int32
     /// The extended result code (`SQLITE_CONSTRAINT_UNIQUE`, …).
@@ -17,6 +17,8 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
 
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     public var isConstraint: Bool { code == SQLITE_CONSTRAINT }
+    /// A file is always there to reach.
+    public var isUnavailable: Bool { false }
 
     public init(code: Int32, extendedCode: Int32? = nil, message: String, context: String) {
         self.code = code & 0xFF

@@ -1,0 +1,36 @@
+import Foundation
+import Storage
+import Testing
+
+/// The engines the state stores are tested on: SQLite always, PostgreSQL when the test run has a
+/// server (`HARK_TEST_POSTGRES`, set by `scripts/test`, which starts one with `scripts/postgres`).
+enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    /// The engines this run can reach (`HARK_REQUIRE_POSTGRES=1` makes a missing server a failure).
+    static var available: [Engine] {
+        ProcessInfo.processInfo.environment["HARK_TEST_POSTGRES"] == nil ? [.sqlite] : allCases
+    }
+
+    /// A fresh, empty place for state: a new SQLite file, or a new schema in the test server
+    /// (its address names the schema, so every connection made from it sees only that schema).
+    func freshAddress() throws -> String {
+        let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
+        switch self {
+        case .sqlite:
+            return NSTemporaryDirectory() + "/\(name).db"
+        case .postgres:
+            guard let server = ProcessInfo.processInfo.environment["HARK_TEST_POSTGRES"] else {
+                throw PostgresError(state: "08001", message: "HARK_TEST_POSTGRES is not set", context: "tests")
+            }
+            try PostgresDatabase(address: server).execute("CREATE SCHEMA \(name)")
+            let separator = server.contains("?") ? "&" : "?"
+            return server + separator + "options=-csearch_path%3D\(name)"
+        }
+    }
+
+    func fresh() throws -> any SQLDatabase { try StateLocation(freshAddress()).open() }
+}
