@@ -30,7 +30,7 @@ public enum NameFolding {
     /// `text` through one of ICU's transforms ("Any-Latin; Latin-ASCII", "Hiragana-Katakana"), one
     /// call at a time (`icu`); nil when ICU cannot apply it.
     static func transform(_ text: String, _ id: String) -> String? {
-        icu.withLock { _ in text.applyingTransform(StringTransform(rawValue: id), reverse: false) }
+        icu.withLock { text.applyingTransform(StringTransform(rawValue: id), reverse: false) }
     }
 
     /// Han characters and kana written apart, so each becomes a word of its own in Latin letters
@@ -65,7 +65,9 @@ public enum NameFolding {
     /// Foundation's ICU transforms and folding on Linux share state between threads (an import
     /// folds names on two threads at once, and crashed in the heap without this), so they run one
     /// at a time.
-    static let icu = Locked<Void>(())
+    /// (A lock with nothing in it: `Locked<Void>` would put its empty value at its lock's address,
+    /// which ThreadSanitizer reports as a race.)
+    static let icu = NSLock()
 
     /// Folded words without number rewriting, for scoring text that is not a name.
     public static func tokens(_ text: String) -> [String] {
@@ -74,7 +76,7 @@ public enum NameFolding {
         let folded =
             text.utf8.allSatisfy({ $0 < 0x80 })
             ? text.lowercased()
-            : icu.withLock { _ in
+            : icu.withLock {
                 text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             }
         var out: [String] = []

@@ -7,7 +7,7 @@ import Testing
 @Suite("Module imports") struct ModuleImportsTests {
     static let allowed: [String: Set<String>] = [
         "MediaIntents": [],
-        "Storage": ["CSQLite"],
+        "Storage": ["CSQLite", "CPostgres"],
         "Understanding": ["MediaIntents", "COpenCC", "CMeCab", "CStemmer"],
         "Catalog": ["MediaIntents", "Storage", "CSQLite"],
         "Playback": ["MediaIntents"],
