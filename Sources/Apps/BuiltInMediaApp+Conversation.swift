@@ -11,12 +11,12 @@ extension BuiltInMediaApp {
     /// The open question for this user on this device, as the assistant stored it, if it has not
     /// lapsed.
     public func pendingQuestion(user: String, device: String) throws -> String? {
-        try ConversationStore(db: db).question(user: user, device: device, now: clock.now())
+        try ConversationStore(db: state).question(user: user, device: device, now: clock.now())
     }
 
     /// Stores (for `questionLifetime` seconds) or clears the question for this user on this device.
     public func setPendingQuestion(_ question: String?, user: String, device: String) throws {
-        let conversations = ConversationStore(db: db)
+        let conversations = ConversationStore(db: state)
         guard let question else { return try conversations.clear(user: user, device: device) }
         try conversations.set(question, user: user, device: device, expires: clock.now() + Self.questionLifetime)
     }

@@ -10,6 +10,12 @@ public struct HandOffResult: Sendable {
     public var missed: [String]
 }
 
+/// Another process kept changing a device's player while this one tried to (`changeTries` times).
+public struct PlayerBusy: Error, CustomStringConvertible, Sendable {
+    public var device: String
+    public var description: String { "the player of \(device) kept changing; try again" }
+}
+
 /// Each device's player: read, changed one change at a time, and carried out by its output away
 /// from the actor (an output may wait on a network), within the request's time. A change whose
 /// output does not answer in time is not stored, and when the output carries it out later anyway,
@@ -32,10 +38,14 @@ extension BuiltInMediaApp {
         return machine
     }
 
-    /// Stores a device's player.
+    /// Stores a device's player, replacing whatever is stored.
     func save(_ machine: PlayerMachine, device: String) throws {
         try players.save(machine, device: device, at: clock.now())
     }
+
+    /// How many times a change is made again from the stored player when another process (a
+    /// replica) stored a change to the same device in between.
+    static let changeTries = 5
 
     /// The output a player's actions go to: its home device's own (`Home.Device.output`), else the app's.
     func output(for device: String) -> any PlayerOutput {
@@ -59,12 +69,17 @@ extension BuiltInMediaApp {
     private func changePlayer<T>(_ device: String, _ body: (inout PlayerMachine, Double) -> (T, PlayerAction))
         async throws -> T
     {
-        var machine = try await player(device)
-        let (value, action) = body(&machine, clock.now())
-        // The player first: when it cannot be reached, Hark's own state stays as it was.
-        if action != .none { try await perform([action], on: device) }
-        try save(machine, device: device)
-        return value
+        for attempt in 1...Self.changeTries {
+            var machine = try await player(device)
+            let (value, action) = body(&machine, clock.now())
+            // The player first: when it cannot be reached, Hark's own state stays as it was.
+            if action != .none { try await perform([action], on: device) }
+            // Stored over the player it was made from; when another replica changed the device
+            // meanwhile, the change is made again over theirs (and its action carried out again).
+            if try players.save(machine, device: device, at: clock.now(), overStored: true) { return value }
+            if attempt == Self.changeTries { throw PlayerBusy(device: device) }
+        }
+        preconditionFailure("changeTries is at least 1")
     }
 
     /// Hands actions to a device's output within the request's time. Given up on, they may still

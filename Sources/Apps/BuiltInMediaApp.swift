@@ -1,12 +1,14 @@
-import Storage
+public import Storage
 import Catalog
 import Foundation
 import Library
 public import MediaIntents
 public import Playback
 
-/// Hark's own media app: the catalog, users' libraries and one player per device, all in one
-/// SQLite database, behind the same app protocol a third-party app implements (`MediaApp`).
+/// Hark's own media app: the catalog, users' libraries and one player per device, behind the same
+/// app protocol a third-party app implements (`MediaApp`). The catalog and libraries are in one
+/// SQLite database; players, settings, homes, apps and open questions are in the state database:
+/// the same file by default, or PostgreSQL shared by replicas (`StateLocation`).
 /// An actor, so writes from many tasks are taken one at a time; reads go to reader connections.
 public actor BuiltInMediaApp: MediaApp {
     /// Each device's player, stored.
@@ -15,7 +17,11 @@ public actor BuiltInMediaApp: MediaApp {
     nonisolated let readers: Readers
     /// The database file, for the other parts of Hark that keep their state beside the app's.
     public nonisolated let databasePath: String
+    /// Where players, settings, homes, apps and open questions are kept.
+    public nonisolated let stateLocation: StateLocation
     let db: Database
+    /// The state database: `db` itself unless the state is kept elsewhere.
+    let state: any SQLDatabase
     let store: CatalogStore
     let resolver: Resolver
     let library: UserLibrary
@@ -34,19 +40,24 @@ public actor BuiltInMediaApp: MediaApp {
     /// Memory SQLite holds, every connection's page cache together.
     public static var sqliteMemoryBytes: Int64 { Database.memoryUsed }
 
-    /// Opens (or creates and fills with the demo catalog) the database at `path`.
+    /// Opens (or creates and fills with the demo catalog) the database at `path`, with the state in
+    /// it unless `state` says where else.
     public init(
-        path: String, clock: any PlayerClock = SystemClock(), output: any PlayerOutput = SimulatedOutput(),
-        outputFactory: (@Sendable (String) -> (any PlayerOutput)?)? = nil
+        path: String, state: StateLocation? = nil, clock: any PlayerClock = SystemClock(),
+        output: any PlayerOutput = SimulatedOutput(), outputFactory: (@Sendable (String) -> (any PlayerOutput)?)? = nil
     ) throws {
         let db = try Database(path: path)
+        let stateLocation = state ?? .file(path)
+        let stateDB = stateLocation == .file(path) ? db : try stateLocation.open()
         // The writer mostly writes (reads go to the readers), so a small page cache bounds memory.
         try db.execute("PRAGMA cache_size=-16384")
         let store = try CatalogStore(db: db)
         try DemoCatalog.seedIfEmpty(store)
         self.db = db
-        self.players = PlayerStore(db: db)
-        self.readers = Readers(path: path)
+        self.state = stateDB
+        self.stateLocation = stateLocation
+        self.players = PlayerStore(db: stateDB)
+        self.readers = Readers(path: path, state: stateLocation)
         self.databasePath = path
         self.store = store
         self.resolver = Resolver(store: store)
@@ -54,14 +65,18 @@ public actor BuiltInMediaApp: MediaApp {
         self.clock = clock
         self.output = output
         self.outputFactory = outputFactory
-        try db.migrate(Self.schemaPart, Self.migrations)
+        try stateDB.migrate(Self.schemaPart, Self.migrations)
         // Players of devices unused for long, and questions no one answered, are not kept forever.
         try players.forget(before: clock.now() - Self.playerLifetime)
-        try db.prepare("DELETE FROM conversation WHERE expires_at < ?").run([.real(clock.now())])
+        try ConversationStore(db: stateDB).forget(before: clock.now())
     }
 
     /// True for an error that says another process held the database past the busy timeout.
-    public static func isBusy(_ error: any Error) -> Bool { (error as? SQLiteError)?.isBusy == true }
+    public static func isBusy(_ error: any Error) -> Bool {
+        if error is PlayerBusy { return true }
+        guard let failure = error as? any StorageFailure else { return false }
+        return failure.isBusy || failure.isUnavailable
+    }
 
     /// Seconds a device's player is kept after its last use: 90 days.
     public static let playerLifetime = 90 * 86_400.0
@@ -74,55 +89,71 @@ public actor BuiltInMediaApp: MediaApp {
             1, "players, settings, apps, conversations",
             sql: """
                 CREATE TABLE IF NOT EXISTS player_state(
-                    device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at REAL NOT NULL);
+                    device TEXT PRIMARY KEY, machine TEXT NOT NULL, updated_at DOUBLE PRECISION NOT NULL);
                 CREATE TABLE IF NOT EXISTS player_queues(
-                    device TEXT PRIMARY KEY, revision INTEGER NOT NULL, items TEXT NOT NULL);
+                    device TEXT PRIMARY KEY, revision BIGINT NOT NULL, items TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS user_settings(
-                    user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY(user, key));
+                    "user" TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY("user", key));
                 CREATE TABLE IF NOT EXISTS apps(identifier TEXT PRIMARY KEY, registration TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS conversation(
-                    user TEXT NOT NULL, device TEXT NOT NULL, question TEXT NOT NULL, expires_at REAL NOT NULL,
-                    PRIMARY KEY(user, device));
+                    "user" TEXT NOT NULL, device TEXT NOT NULL, question TEXT NOT NULL,
+                    expires_at DOUBLE PRECISION NOT NULL, PRIMARY KEY("user", device));
                 """),
         Migration(2, "homes", sql: "CREATE TABLE IF NOT EXISTS homes(id TEXT PRIMARY KEY, document TEXT NOT NULL);"),
         Migration(
             3, "owners", sql: "CREATE TABLE IF NOT EXISTS owners(resource TEXT PRIMARY KEY, owner TEXT NOT NULL);"),
+        Migration(
+            4, "player versions",
+            sql: "ALTER TABLE player_state ADD COLUMN version BIGINT NOT NULL DEFAULT 0;"),
     ]
+
+    /// Each database's parts with the last migration applied to them: the catalog's file, then
+    /// the state (when it is kept elsewhere).
+    public func schemaVersions() throws -> [(place: String, parts: [(String, Int)])] {
+        let read = { (db: any SQLDatabase) in
+            try db.rows("SELECT part, max(version) FROM schema_migrations GROUP BY part ORDER BY part").map {
+                ($0.string(0) ?? "", $0.int(1) ?? 0)
+            }
+        }
+        var places = [(place: databasePath, parts: try read(db))]
+        if stateLocation != .file(databasePath) { places.append((stateLocation.description, try read(state))) }
+        return places
+    }
 
     /// The apps registered in this database (read on a reader connection, before the assistant's
     /// understanding is built).
     public nonisolated func registeredApps() throws -> [AppRegistration] {
-        try readers.with { try AppRegistrationStore(db: $0.store.db).all() }
+        try readers.with { try AppRegistrationStore(db: $0.state).all() }
     }
 
     // MARK: Homes
 
     /// A home, read on a reader connection (once per request heard in it).
     public nonisolated func home(_ id: String) throws -> Home? {
-        try readers.with { try HomeStore(db: $0.store.db).home(id) }
+        try readers.with { try HomeStore(db: $0.state).home(id) }
     }
 
     public nonisolated func homes() throws -> [Home] {
-        try readers.with { try HomeStore(db: $0.store.db).all() }
+        try readers.with { try HomeStore(db: $0.state).all() }
     }
 
     /// Stores a home whole (its people, rooms and devices), after checking it.
     public func saveHome(_ home: Home) throws {
         if let problem = home.problem() { throw HomeProblem(message: "home \(home.id): \(problem)") }
-        try HomeStore(db: db).save(home)
+        try HomeStore(db: state).save(home)
         // Its devices' outputs are made again from the new addresses when next used.
         deviceOutputs = deviceOutputs.filter { Home.device(ofPlayerKey: $0.key)?.home != home.id }
     }
 
     @discardableResult
-    public func deleteHome(_ id: String) throws -> Bool { try HomeStore(db: db).delete(id) }
+    public func deleteHome(_ id: String) throws -> Bool { try HomeStore(db: state).delete(id) }
 
     /// Claims a resource ("home:ID") for a user if no one owns it; true when the user owns it now.
     public func claim(_ resource: String, for user: String) throws -> Bool {
-        try OwnerStore(db: db).claim(resource, for: user)
+        try OwnerStore(db: state).claim(resource, for: user)
     }
 
-    public func owner(of resource: String) throws -> String? { try OwnerStore(db: db).owner(of: resource) }
+    public func owner(of resource: String) throws -> String? { try OwnerStore(db: state).owner(of: resource) }
 
     /// A person's setting, read on a reader connection.
     public nonisolated func setting(_ key: String, user: String) throws -> String? {
@@ -130,7 +161,7 @@ public actor BuiltInMediaApp: MediaApp {
     }
 
     public func saveApp(_ app: AppRegistration) throws {
-        try AppRegistrationStore(db: db).save(app)
+        try AppRegistrationStore(db: state).save(app)
     }
 
     /// The app's handlers for one person's requests on one device.
@@ -150,7 +181,7 @@ public actor BuiltInMediaApp: MediaApp {
     // MARK: Settings
 
     public func setSetting(_ key: String, value: String, user: String) throws {
-        try SettingsStore(db: db).set(key, value: value, user: user)
+        try SettingsStore(db: state).set(key, value: value, user: user)
     }
 
     // MARK: Finding items

@@ -13,9 +13,12 @@ final class Readers: Sendable {
         let store: CatalogStore
         let resolver: Resolver
         let library: UserLibrary
+        /// The state database: the catalog's connection itself unless the state is kept elsewhere.
+        let state: any SQLDatabase
 
-        init(path: String) throws {
+        init(path: String, state location: StateLocation) throws {
             let db = try Database(path: path)
+            state = location == .file(path) ? db : try location.open()
             // Smaller than the writer's: there are several, and they share the OS page cache.
             try db.execute("PRAGMA cache_size=-16384")
             store = try CatalogStore(db: db)
@@ -26,19 +29,23 @@ final class Readers: Sendable {
         var queues: QueueBuilder { QueueBuilder(store: store, library: library) }
 
         func setting(_ key: String, user: String) throws -> String? {
-            try SettingsStore(db: store.db).value(key, user: user)
+            try SettingsStore(db: state).value(key, user: user)
         }
     }
 
     let path: String
+    let state: StateLocation
     private let idle = Locked<[Reader]>([])
     /// Idle connections kept; more are opened while many requests read at once, then closed.
     static let kept = 4
 
-    init(path: String) { self.path = path }
+    init(path: String, state: StateLocation) {
+        self.path = path
+        self.state = state
+    }
 
     func with<T>(_ body: (Reader) throws -> T) throws -> T {
-        let reader = try idle.withLock { $0.popLast() } ?? Reader(path: path)
+        let reader = try idle.withLock { $0.popLast() } ?? Reader(path: path, state: state)
         defer {
             idle.withLock { if $0.count < Self.kept { $0.append(reader) } }
         }

@@ -50,7 +50,7 @@ public final class Assistant: Sendable {
         self.builtInApp = app
         var registry = registry
         for registered in try app.registeredApps() { registry.register(registered) }
-        self.appCommands = try AppCommands(path: app.databasePath)
+        self.appCommands = try AppCommands(state: app.stateLocation)
         self.comprehension = Locked(
             Comprehension(
                 understander: try Self.understander(registry: registry, model: model)

@@ -32,10 +32,9 @@ public final class PostgresDatabase: SQLDatabase {
                 return made
             }
         }
+        // (Every property is set, so a throw from here on runs deinit, which closes the connection.)
         guard PQstatus(connection) == CONNECTION_OK else {
-            let error = PostgresError(state: "08001", message: lastMessage, context: location)
-            PQfinish(connection)
-            throw error
+            throw PostgresError(state: "08001", message: lastMessage, context: location)
         }
         try configure()
     }
@@ -44,7 +43,9 @@ public final class PostgresDatabase: SQLDatabase {
 
     /// What every session starts with, again after a reconnection.
     private func configure() throws {
-        try execute("SET statement_timeout = \(Self.statementTimeout * 1000); SET lock_timeout = 5000")
+        // Notices ("relation … already exists, skipping") would otherwise be printed to standard error.
+        try execute(
+            "SET statement_timeout = \(Self.statementTimeout * 1000); SET lock_timeout = 5000; SET client_min_messages = warning")
     }
 
     public func execute(_ sql: String) throws {

@@ -54,6 +54,9 @@ struct CommandSpec: Sendable {
     static let common: [OptionSpec] = [
         .text(
             "db", "PATH", "database file (default $XDG_DATA_HOME/hark/hark.db or ~/.local/share/hark/hark.db)"),
+        .text(
+            "state", "ADDRESS",
+            "where players, homes, apps, settings and open questions are kept: postgres://USER@HOST:PORT/DB (shared by replicas) or a file (default: the --db file; also $HARK_STATE)"),
         .flag("help", "this help"),
     ]
 

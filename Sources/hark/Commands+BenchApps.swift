@@ -55,7 +55,7 @@ extension Commands {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-bench-apps-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let commands = try AppCommands(path: folder.appendingPathComponent("apps.db").path)
+        let commands = try AppCommands(state: .file(folder.appendingPathComponent("apps.db").path))
         let things = (0..<entities).map { index in
             Apps.AppEntity(id: "t\(index)", type: "thing", name: "Thing \(Self.benchWord(index)) \(index % 97)")
         }

@@ -4,7 +4,7 @@ import Foundation
 extension Commands {
     /// `hark home [set FILE | show ID | delete ID]`.
     static func home(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
-        let assistant = try Assistant(databasePath: dbPath)
+        let assistant = try Assistant(app: builtInApp(arguments, dbPath: dbPath))
         switch (arguments.positional.first, arguments.positional.count) {
         case ("set", 2):
             let path = arguments.positional[1]

@@ -3,13 +3,16 @@ import Assistant
 import Catalog
 import Foundation
 import MusicFiles
+import Storage
 
 extension Commands {
     /// The built-in app over the database at `dbPath`, playing where `--output` says:
     /// `mpd://host:port`, else the simulated player.
     static func builtInApp(_ arguments: Arguments, dbPath: String) throws -> BuiltInMediaApp {
         guard let spec = arguments.options["output"], spec != "simulated" else {
-            return try BuiltInMediaApp(path: dbPath, outputFactory: { spec in MPDAddress(spec).map { MPDOutput($0) } })
+            return try BuiltInMediaApp(
+                path: dbPath, state: stateLocation(arguments),
+                outputFactory: { spec in MPDAddress(spec).map { MPDOutput($0) } })
         }
         guard let address = MPDAddress(spec) else {
             throw UsageError("--output takes mpd://host[:port] or simulated, not \(spec)")
@@ -18,7 +21,15 @@ extension Commands {
         do { try output.ping() } catch { warn("hark: \(error); replies will say so until it answers") }
         // A home's devices with an MPD address of their own play there (`Home.Device.output`).
         return try BuiltInMediaApp(
-            path: dbPath, output: output, outputFactory: { spec in MPDAddress(spec).map { MPDOutput($0) } })
+            path: dbPath, state: stateLocation(arguments), output: output,
+            outputFactory: { spec in MPDAddress(spec).map { MPDOutput($0) } })
+    }
+
+    /// Where the state is kept: `--state`, else `$HARK_STATE`, else nil (the database file itself).
+    static func stateLocation(_ arguments: Arguments) -> StateLocation? {
+        (arguments.options["state"] ?? ProcessInfo.processInfo.environment["HARK_STATE"]).flatMap {
+            $0.isEmpty ? nil : StateLocation($0)
+        }
     }
 
     /// `--speak` says the reply aloud; `--speak-to FILE.wav` writes it as audio.

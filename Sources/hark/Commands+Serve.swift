@@ -23,13 +23,16 @@ extension Commands {
             throw UsageError(
                 "refusing to listen on \(host) without --tokens: every user needs a bearer token off loopback")
         }
-        let assistant = try Assistant(app: builtInApp(arguments, dbPath: dbPath))
+        let app = try builtInApp(arguments, dbPath: dbPath)
+        let assistant = try Assistant(app: app)
         let api = HarkAPI(assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) }) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         let server = HTTPServer { await api.respond($0) }
         let bound = try server.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
-        print("Hark is serving on http://\(host):\(bound)/ (database \(dbPath)); Ctrl-C stops it.")
+        let state = app.stateLocation
+        let kept = state == .file(dbPath) ? "" : ", state \(state)"
+        print("Hark is serving on http://\(host):\(bound)/ (database \(dbPath)\(kept)); Ctrl-C stops it.")
         fflush(nil)
         // Waiting for the signal must not hold one of the concurrency pool's threads (one per core):
         // the requests are answered there. The signal handler runs on a dispatch queue of its own,

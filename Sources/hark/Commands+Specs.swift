@@ -2,7 +2,7 @@
 /// help, and runs the command.
 extension CommandSpec {
     static let all: [CommandSpec] = [
-        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, home, catalog, train, serve,
+        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, home, catalog, train, serve, migrate,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -201,6 +201,18 @@ extension CommandSpec {
             tracks, seed, .text("out", "FILE.jsonl", "where generate writes the catalog"),
             .flag("crowded", "generate: many songs share a title, many bands all but one word of their name"),
         ])
+
+    static let migrate = CommandSpec(
+        name: "migrate", summary: "create or upgrade the database's and the state's tables, and print their versions",
+        usage: ["[--db PATH] [--state ADDRESS]"],
+        about: """
+            Applies every numbered migration not yet applied, to the catalog database (--db) and to the
+            state (--state or $HARK_STATE: a PostgreSQL address, else the same file), then prints each
+            part's version. The same migrations run on SQLite and PostgreSQL; replicas starting at
+            once apply each one once. Every other command also migrates what it opens, so this is for
+            preparing a shared database before replicas start.
+            """,
+        options: [])
 
     static let train = CommandSpec(
         name: "train", summary: "train the learned intent model from the grammars, training/ and the dev sets",

@@ -5,7 +5,7 @@ import Foundation
 extension Commands {
     /// `hark vocabulary [TYPE [PHRASE…]]`: show the user's vocabulary, or replace one type's list.
     static func vocabulary(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
-        let assistant = try Assistant(databasePath: dbPath)
+        let assistant = try Assistant(app: builtInApp(arguments, dbPath: dbPath))
         let user = arguments.options["user"] ?? "default"
         guard let typeName = arguments.positional.first else {
             let all = try await assistant.vocabulary(user: user)
@@ -30,7 +30,7 @@ extension Commands {
 
     /// `hark apps` lists the apps; `hark apps add NAME [--alt NAME]… [--hint SAID] [--vocabulary FILE]` registers one.
     static func apps(_ arguments: Arguments, dbPath: String) async throws -> Int32 {
-        let assistant = try Assistant(databasePath: dbPath)
+        let assistant = try Assistant(app: builtInApp(arguments, dbPath: dbPath))
         if arguments.positional.first == "add", let path = arguments.options["manifest"] {
             guard let data = FileManager.default.contents(atPath: path) else { throw UsageError("cannot read \(path)") }
             let manifest: Apps.AppRegistration

@@ -164,7 +164,7 @@ enum Commands {
         -> Assistant
     {
         let model = try arguments.options["model"].map { try IntentModel(contentsOf: URL(fileURLWithPath: $0)) }
-        return try Assistant(app: app ?? BuiltInMediaApp(path: dbPath), model: model, tiers: try tiers(arguments))
+        return try Assistant(app: app ?? builtInApp(arguments, dbPath: dbPath), model: model, tiers: try tiers(arguments))
     }
 
     /// The tiers `--tiers` names: grammar, tolerant (grammar + tolerant) or all.

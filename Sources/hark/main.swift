@@ -72,6 +72,7 @@ func run() async -> Int32 {
         case "catalog": return try Commands.catalog(arguments, dbPath: dbPath)
         case "serve": return try await Commands.serve(arguments, dbPath: dbPath)
         case "train": return try Commands.train(arguments)
+        case "migrate": return try await Commands.migrate(arguments, dbPath: dbPath)
         default: return 2
         }
     } catch let error as UsageError {

@@ -17,8 +17,9 @@ import Testing
         "Assistant": ["MediaIntents", "Understanding", "Apps"],
         "Server": ["Assistant", "CMicroHTTPD"],
         // The data-building commands (import, catalog generate, train, bench resolve) use Catalog
-        // and Understanding directly, and the built-in app is built with its output here.
-        "hark": ["Assistant", "Server", "MusicFiles", "Apps", "Catalog", "Understanding"],
+        // and Understanding directly, and the built-in app is built with its output and its state's
+        // location (Storage's `StateLocation`, from --state) here.
+        "hark": ["Assistant", "Server", "MusicFiles", "Apps", "Catalog", "Understanding", "Storage"],
     ]
     static let toolchain: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Synchronization", "Glibc"]
 

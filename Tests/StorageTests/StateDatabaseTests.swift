@@ -1,4 +1,5 @@
 import Foundation
+import StateTestSupport
 import Storage
 import Testing
 
@@ -104,5 +105,15 @@ struct StateDatabaseTests {
             return try await group.reduce(into: [Int]()) { $0 += $1 }
         }
         #expect(applied.sorted() == [1, 2, 3, 4, 5])
+    }
+
+    @Test("a server that cannot be reached is a clear error, not a crash")
+    func unreachable() throws {
+        let error = #expect(throws: PostgresError.self) {
+            try StateLocation("postgres://hark:pass@127.0.0.1:1/hark").open()
+        }
+        #expect(error?.isUnavailable == true)
+        #expect(error?.description.contains("127.0.0.1") == true)
+        #expect(error?.description.contains("pass") == false)
     }
 }

@@ -4,17 +4,20 @@ import Foundation
 
 /// The apps registered on this system, each as its registration's JSON.
 struct AppRegistrationStore {
-    let db: Database
+    let db: any SQLDatabase
 
     func all() throws -> [AppRegistration] {
-        try db.prepare("SELECT registration FROM apps ORDER BY identifier").rows().compactMap { row in
+        try db.rows("SELECT registration FROM apps ORDER BY identifier").compactMap { row in
             row.string(0).flatMap { try? JSONDecoder().decode(AppRegistration.self, from: Data($0.utf8)) }
         }
     }
 
     func save(_ app: AppRegistration) throws {
         let json = String(decoding: try JSONEncoder().encode(app), as: UTF8.self)
-        try db.prepare("INSERT OR REPLACE INTO apps(identifier, registration) VALUES(?,?)")
-            .run([.text(app.identifier), .text(json)])
+        try db.run(
+            """
+            INSERT INTO apps(identifier, registration) VALUES(?,?)
+            ON CONFLICT(identifier) DO UPDATE SET registration = excluded.registration
+            """, [.text(app.identifier), .text(json)])
     }
 }

@@ -6,8 +6,10 @@ import Playback
 
 /// Each device's player in the database. The queue (the large part) is stored apart with a
 /// revision, so it is decoded only when another process changed it, and written only when it changed.
+/// Every stored player has a version: a change is stored only over the version it was made from, so
+/// two processes (replicas sharing PostgreSQL, or a command beside a server) never lose each other's.
 final class PlayerStore {
-    let db: Database
+    let db: any SQLDatabase
 
     /// A device's player as last read or written, with the stored text it came from.
     struct DecodedPlayer {
@@ -15,6 +17,8 @@ final class PlayerStore {
         var json: String
         /// The stored queue's revision (0: the queue is inside `json`, as older databases kept it).
         var revision: Int64
+        /// The stored player's version (nil: there was none).
+        var version: Int64?
         var machine: PlayerMachine
     }
 
@@ -25,20 +29,24 @@ final class PlayerStore {
     }
     static let remembered = 1_024
 
-    init(db: Database) { self.db = db }
+    init(db: any SQLDatabase) { self.db = db }
 
     /// The device's player as stored (nil: none yet, or unreadable).
     func machine(_ device: String) throws -> PlayerMachine? {
-        let row = try db.prepare(
+        let row = try db.first(
             """
-            SELECT s.machine, q.revision FROM player_state s LEFT JOIN player_queues q ON q.device = s.device
+            SELECT s.machine, q.revision, s.version FROM player_state s LEFT JOIN player_queues q ON q.device = s.device
             WHERE s.device = ?
-            """
-        ).rows([.text(device)]).first
-        guard let json = row?.string(0) else { return nil }
-        let revision = Int64(row?.int(1) ?? 0)
+            """, [.text(device)])
+        guard let row, let json = row.string(0) else {
+            // Remembered as absent, so a first save can tell whether another process made it meanwhile.
+            decoded[device] = DecodedPlayer(json: "", revision: 0, version: nil, machine: PlayerMachine())
+            return nil
+        }
+        let revision = Int64(row.int(1) ?? 0)
+        let version = Int64(row.int(2) ?? 0)
         let known = decoded[device]
-        if let known, known.json == json, known.revision == revision { return known.machine }
+        if let known, known.json == json, known.revision == revision, known.version == version { return known.machine }
         guard var saved = try? JSONDecoder().decode(PlayerMachine.self, from: Data(json.utf8)) else { return nil }
         if revision != 0 {
             if let known, known.revision == revision {
@@ -47,60 +55,87 @@ final class PlayerStore {
                 saved.restoreQueue(try storedQueue(device))
             }
         }
-        decoded[device] = DecodedPlayer(json: json, revision: revision, machine: saved)
+        decoded[device] = DecodedPlayer(json: json, revision: revision, version: version, machine: saved)
         return saved
     }
 
     private func storedQueue(_ device: String) throws -> [MediaItem] {
-        let row = try db.prepare("SELECT items FROM player_queues WHERE device = ?").rows([.text(device)]).first
-        guard let text = row?.string(0) else { return [] }
+        guard let text = try db.first("SELECT items FROM player_queues WHERE device = ?", [.text(device)])?.string(0)
+        else { return [] }
         return (try? JSONDecoder().decode([MediaItem].self, from: Data(text.utf8))) ?? []
     }
 
     /// Stores the machine; the queue only when it differs from the one last stored (an unchanged
-    /// queue is the same array, so the comparison is immediate).
-    func save(_ machine: PlayerMachine, device: String, at time: Double) throws {
+    /// queue is the same array, so the comparison is immediate). `overStored`: only if the stored
+    /// player is still the one last read (false comes back when another process changed it since;
+    /// nothing is stored then). Otherwise the machine replaces whatever is stored.
+    @discardableResult
+    func save(_ machine: PlayerMachine, device: String, at time: Double, overStored: Bool = false) throws -> Bool {
         let json = try StreamingJSONEncoder.string(machine.withoutQueue)
         let known = decoded[device]
         var revision = known?.revision ?? 0
         let queueChanged = known == nil || revision == 0 || known?.machine.queue != machine.queue
         if queueChanged { revision = Int64.random(in: 1...Int64.max) }
-        let saveState = {
-            try self.db.prepare(
-                """
-                INSERT INTO player_state(device, machine, updated_at) VALUES(?,?,?)
-                ON CONFLICT(device) DO UPDATE SET machine=excluded.machine, updated_at=excluded.updated_at
-                """
-            ).run([.text(device), .text(json), .real(time)])
-        }
-        if queueChanged {
-            let items = try StreamingJSONEncoder.string(machine.queue)
-            try db.transaction {
-                try db.prepare(
-                    """
-                    INSERT INTO player_queues(device, revision, items) VALUES(?,?,?)
-                    ON CONFLICT(device) DO UPDATE SET revision=excluded.revision, items=excluded.items
-                    """
-                ).run([.text(device), .integer(revision), .text(items)])
-                try saveState()
+        let items = queueChanged ? try StreamingJSONEncoder.string(machine.queue) : nil
+        let values: [SQLValue] = [.text(device), .text(json), .real(time)]
+        let version: Int64?
+        do {
+            version = try db.transaction { () -> Int64 in
+                let written: Row?
+                switch (overStored, known.map { $0.version }) {
+                case (true, .some(.some(let read))):
+                    written = try db.first(
+                        """
+                        UPDATE player_state SET machine = ?, updated_at = ?, version = version + 1
+                        WHERE device = ? AND version = ? RETURNING version
+                        """, [.text(json), .real(time), .text(device), .integer(read)])
+                case (true, .some(.none)):
+                    written = try db.first(
+                        """
+                        INSERT INTO player_state(device, machine, updated_at, version) VALUES(?,?,?,1)
+                        ON CONFLICT(device) DO NOTHING RETURNING version
+                        """, values)
+                default:
+                    written = try db.first(
+                        """
+                        INSERT INTO player_state(device, machine, updated_at, version) VALUES(?,?,?,1)
+                        ON CONFLICT(device) DO UPDATE SET machine = excluded.machine,
+                            updated_at = excluded.updated_at, version = player_state.version + 1
+                        RETURNING version
+                        """, values)
+                }
+                guard let version = written?.int(0) else { throw PlayerChangedMeanwhile() }
+                if let items {
+                    try db.run(
+                        """
+                        INSERT INTO player_queues(device, revision, items) VALUES(?,?,?)
+                        ON CONFLICT(device) DO UPDATE SET revision = excluded.revision, items = excluded.items
+                        """, [.text(device), .integer(revision), .text(items)])
+                }
+                return Int64(version)
             }
-        } else {
-            try saveState()
+        } catch is PlayerChangedMeanwhile {
+            decoded[device] = nil
+            return false
         }
-        decoded[device] = DecodedPlayer(json: json, revision: revision, machine: machine)
+        decoded[device] = DecodedPlayer(json: json, revision: revision, version: version, machine: machine)
+        return true
     }
+
+    /// Another process stored the device's player after this one read it.
+    private struct PlayerChangedMeanwhile: Error {}
 
     /// Deletes the players of devices not used since `time` (seconds, the clock's), with their
     /// queues; returns how many.
     @discardableResult
     func forget(before time: Double) throws -> Int {
-        try db.transaction {
-            try db.prepare(
-                "DELETE FROM player_queues WHERE device IN (SELECT device FROM player_state WHERE updated_at < ?)"
-            ).run([.real(time)])
-            try db.prepare("DELETE FROM player_state WHERE updated_at < ?").run([.real(time)])
+        let forgotten = try db.transaction {
+            try db.run(
+                "DELETE FROM player_queues WHERE device IN (SELECT device FROM player_state WHERE updated_at < ?)",
+                [.real(time)])
+            return try db.run("DELETE FROM player_state WHERE updated_at < ?", [.real(time)])
         }
         decoded.removeAll()
-        return db.changes
+        return forgotten
     }
 }

@@ -2,22 +2,25 @@ import Foundation
 import Storage
 import Testing
 
-/// The engines the state stores are tested on: SQLite always, PostgreSQL when the test run has a
-/// server (`HARK_TEST_POSTGRES`, set by `scripts/test`, which starts one with `scripts/postgres`).
-enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
+/// The engines state is tested on, for every test target that tests state: SQLite always,
+/// PostgreSQL when the run has a server (`HARK_TEST_POSTGRES`, set by `scripts/test`, which starts
+/// one with `scripts/postgres`).
+public enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case sqlite
     case postgres
 
-    var testDescription: String { rawValue }
+    public var testDescription: String { rawValue }
 
     /// The engines this run can reach (`HARK_REQUIRE_POSTGRES=1` makes a missing server a failure).
-    static var available: [Engine] {
-        ProcessInfo.processInfo.environment["HARK_TEST_POSTGRES"] == nil ? [.sqlite] : allCases
+    public static var available: [Engine] {
+        let environment = ProcessInfo.processInfo.environment
+        let required = environment["HARK_REQUIRE_POSTGRES"] == "1"
+        return environment["HARK_TEST_POSTGRES"] == nil && !required ? [.sqlite] : allCases
     }
 
     /// A fresh, empty place for state: a new SQLite file, or a new schema in the test server
     /// (its address names the schema, so every connection made from it sees only that schema).
-    func freshAddress() throws -> String {
+    public func freshAddress() throws -> String {
         let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16).lowercased())"
         switch self {
         case .sqlite:
@@ -32,5 +35,5 @@ enum Engine: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 
-    func fresh() throws -> any SQLDatabase { try StateLocation(freshAddress()).open() }
+    public func fresh() throws -> any SQLDatabase { try StateLocation(freshAddress()).open() }
 }

@@ -1,0 +1,100 @@
+import Apps
+import Assistant
+import Foundation
+import Playback
+import StateTestSupport
+import Testing
+
+/// Two assistants sharing one state database, as two `hark serve` replicas do (each with its own
+/// copy of the catalog), on SQLite and on PostgreSQL: what one stores, the other sees at once.
+@Suite("Shared state, on each engine")
+struct SharedStateTests {
+    /// Two assistants over one state at `address`, with one clock.
+    func replicas(_ engine: Engine, clock: ManualClock = ManualClock()) throws -> (Assistant, Assistant) {
+        let address = try engine.freshAddress()
+        let make = { try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: .init(address), clock: clock)) }
+        return (try make(), try make())
+    }
+
+    @Test("what one replica plays, the other reports and moves on", arguments: Engine.available)
+    func playerIsShared(engine: Engine) async throws {
+        let (a, b) = try replicas(engine)
+        #expect(await a.ask("play skyfall by adele").reply == "Playing Skyfall by Adele.")
+        #expect(await b.ask("what's playing").reply == "You're listening to Skyfall by Adele.")
+        let next = await b.ask("next")
+        #expect(next.code == .success)
+        #expect(await a.ask("what's playing").nowPlaying?.item?.title == next.nowPlaying?.item?.title)
+    }
+
+    @Test("a question asked on one replica is answered on the other", arguments: Engine.available)
+    func questionIsShared(engine: Engine) async throws {
+        let (a, b) = try replicas(engine)
+        _ = await a.ask("play uptown funk")
+        #expect(await a.ask("I like this artist").reply == "Which one: Mark Ronson or Bruno Mars?")
+        #expect(await b.ask("the second one").reply == "Got it, you like Bruno Mars.")
+        // Answered once: the question is gone on both.
+        #expect(await a.ask("the first one").reply == "Sorry, I didn't get that.")
+    }
+
+    @Test("homes, owners and settings written on one are read on the other", arguments: Engine.available)
+    func homesAndSettingsAreShared(engine: Engine) async throws {
+        let address = try engine.freshAddress()
+        let first = try BuiltInMediaApp(path: freshDatabase(), state: .init(address))
+        let second = try BuiltInMediaApp(path: freshDatabase(), state: .init(address))
+        let home = Home(
+            id: "flat", name: "Flat", people: [Home.Person(id: "ann", name: "Ann")],
+            rooms: [Home.Room(id: "kitchen", name: "Kitchen")],
+            devices: [Home.Device(id: "kitchen-speaker", name: "Kitchen speaker", kind: .speaker, room: "kitchen")])
+        try await first.saveHome(home)
+        #expect(try second.home("flat")?.devices.map(\.id) == ["kitchen-speaker"])
+        #expect(try await first.claim("home:flat", for: "ann"))
+        #expect(try await second.claim("home:flat", for: "bob") == false)
+        #expect(try await second.owner(of: "home:flat") == "ann")
+        try await second.setSetting("explicit", value: "off", user: "ann")
+        #expect(try first.setting("explicit", user: "ann") == "off")
+        #expect(try await first.deleteHome("flat"))
+        #expect(try second.homes().isEmpty)
+    }
+
+    @Test("an app's entities changed on one replica are matched on the other", arguments: Engine.available)
+    func appEntitiesAreShared(engine: Engine) async throws {
+        let address = try engine.freshAddress()
+        let a = try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: .init(address)))
+        try await a.register(AppCommandTests.manifest())
+        try await a.appCommands.put(AppCommandTests.walks, app: "test.walkmate")
+        // The second replica starts after the app registered (as replicas read apps when they start).
+        let b = try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: .init(address)))
+        await b.appCommands.addHandler(RecordingApp(), named: "walks")
+        #expect(await b.ask("load berlin loop in Walk Mate").reply == "Loaded Berlin Loop.")
+        try await a.appCommands.put([Apps.AppEntity(id: "w2", type: "walk", name: "North Meadow")], app: "test.walkmate")
+        #expect(await b.ask("load north meadow in Walk Mate").reply == "Loaded North Meadow.")
+        try await a.appCommands.delete(app: "test.walkmate", type: "walk", id: "w1")
+        #expect(await b.ask("load berlin loop in Walk Mate").reply == "I couldn't find berlin loop in Walk Mate.")
+    }
+
+    @Test("two replicas changing one player at once lose no change", arguments: Engine.available)
+    func concurrentPlayerChangesAreAllKept(engine: Engine) async throws {
+        let address = try engine.freshAddress()
+        let apps = try (0..<2).map { _ in try BuiltInMediaApp(path: freshDatabase(), state: .init(address)) }
+        _ = try await apps[0].volume(.set(0), device: "kitchen")
+        let perReplica = 25
+        let kept = await withTaskGroup(of: Int.self) { group in
+            for app in apps {
+                group.addTask {
+                    var kept = 0
+                    for _ in 0..<perReplica {
+                        do {
+                            _ = try await app.volume(.change(1), device: "kitchen")
+                            kept += 1
+                        } catch {}
+                    }
+                    return kept
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        // Each change that was acknowledged is in the stored level; none was lost to the other replica.
+        #expect(kept > perReplica)
+        #expect(try await apps[1].nowPlaying("kitchen").volume == kept)
+    }
+}
