@@ -61,7 +61,7 @@ public actor BuiltInMediaApp: MediaApp {
         self.databasePath = path
         self.store = store
         self.resolver = Resolver(store: store)
-        self.library = try UserLibrary(store: store)
+        self.library = try UserLibrary(store: store, state: stateDB)
         self.clock = clock
         self.output = output
         self.outputFactory = outputFactory

@@ -23,7 +23,7 @@ final class Readers: Sendable {
             try db.execute("PRAGMA cache_size=-16384")
             store = try CatalogStore(db: db)
             resolver = Resolver(store: store)
-            library = try UserLibrary(store: store)
+            library = try UserLibrary(store: store, state: state)
         }
 
         var queues: QueueBuilder { QueueBuilder(store: store, library: library) }

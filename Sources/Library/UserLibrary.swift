@@ -1,4 +1,4 @@
-import Storage
+public import Storage
 public import Catalog
 import Foundation
 public import MediaIntents
@@ -11,27 +11,36 @@ public struct PlaylistAddition: Sendable, Hashable {
     public var created: Bool
 }
 
-/// One user's likes, dislikes, library, playlists and history, in the catalog's database.
+/// One user's likes, dislikes, library, playlists and history. Likes, the library, history,
+/// vocabulary and places in books are kept in the state database (shared by replicas), naming
+/// catalog items by identifier; playlists are catalog items.
 public final class UserLibrary {
     let store: CatalogStore
+    /// The catalog's connection (playlists).
     var db: Database { store.db }
+    /// The state database: likes, library, history, vocabulary, places in books.
+    let state: any SQLDatabase
 
-    static let schema = """
-        CREATE TABLE IF NOT EXISTS affinities(
-            user TEXT NOT NULL, item_ident TEXT NOT NULL, affinity TEXT NOT NULL, updated_at REAL NOT NULL,
-            PRIMARY KEY(user, item_ident));
-        CREATE TABLE IF NOT EXISTS library_items(
-            user TEXT NOT NULL, item_ident TEXT NOT NULL, added_at REAL NOT NULL, PRIMARY KEY(user, item_ident));
-        CREATE TABLE IF NOT EXISTS history(
-            id INTEGER PRIMARY KEY, user TEXT NOT NULL, item_ident TEXT NOT NULL, played_at REAL NOT NULL);
-        CREATE INDEX IF NOT EXISTS history_user ON history(user, played_at DESC);
-        CREATE TABLE IF NOT EXISTS vocabulary(
-            user TEXT NOT NULL, type TEXT NOT NULL, position INTEGER NOT NULL, phrase TEXT NOT NULL,
-            PRIMARY KEY(user, type, position));
-        CREATE TABLE IF NOT EXISTS resume_positions(
-            user TEXT NOT NULL, item_ident TEXT NOT NULL, position REAL NOT NULL, saved_at REAL NOT NULL,
-            PRIMARY KEY(user, item_ident));
+    static func schema(_ dialect: SQLDialect) -> String {
         """
+        CREATE TABLE IF NOT EXISTS affinities(
+            "user" TEXT NOT NULL, item_ident TEXT NOT NULL, affinity TEXT NOT NULL,
+            updated_at DOUBLE PRECISION NOT NULL, PRIMARY KEY("user", item_ident));
+        CREATE TABLE IF NOT EXISTS library_items(
+            "user" TEXT NOT NULL, item_ident TEXT NOT NULL, added_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY("user", item_ident));
+        CREATE TABLE IF NOT EXISTS history(
+            id \(dialect.autoIncrementKey), "user" TEXT NOT NULL, item_ident TEXT NOT NULL,
+            played_at DOUBLE PRECISION NOT NULL);
+        CREATE INDEX IF NOT EXISTS history_user ON history("user", played_at DESC);
+        CREATE TABLE IF NOT EXISTS vocabulary(
+            "user" TEXT NOT NULL, type TEXT NOT NULL, position BIGINT NOT NULL, phrase TEXT NOT NULL,
+            PRIMARY KEY("user", type, position));
+        CREATE TABLE IF NOT EXISTS resume_positions(
+            "user" TEXT NOT NULL, item_ident TEXT NOT NULL, position DOUBLE PRECISION NOT NULL,
+            saved_at DOUBLE PRECISION NOT NULL, PRIMARY KEY("user", item_ident));
+        """
+    }
 
     /// Kinds whose place a listener expects to be kept: books and episodes, not songs.
     public static let resumableTypes: Set<MediaItemType> = [.audioBook, .podcastEpisode]
@@ -39,9 +48,17 @@ public final class UserLibrary {
     /// The libraries' schema changes, in order (`Database.migrate`).
     static let migrations = [Migration(1, "likes, library, history, vocabulary, resume positions", sql: schema)]
 
-    public init(store: CatalogStore) throws {
+    /// A library over the catalog in `store`, with its state in `state` (the catalog's own
+    /// connection unless the state is kept elsewhere).
+    public init(store: CatalogStore, state: (any SQLDatabase)? = nil) throws {
         self.store = store
-        try store.db.migrate("library", Self.migrations)
+        self.state = state ?? store.db
+        try self.state.migrate("library", Self.migrations)
+    }
+
+    /// Catalog items for identifiers read from the state, in the state's order.
+    private func catalogItems(_ rows: [Row]) throws -> [StoredItem] {
+        try store.items(identifiers: rows.compactMap { $0.string(0) })
     }
 
     // MARK: Likes
@@ -49,55 +66,51 @@ public final class UserLibrary {
     /// Records a like or dislike. Dislike is for songs only.
     public func setAffinity(_ affinity: AffinityType, for item: MediaItem, user: String, at time: Double) throws {
         if affinity == .dislike, item.type != .song { throw LibraryError.dislikeNotSong(item.title) }
-        try db.prepare(
+        try state.run(
             """
-            INSERT INTO affinities(user, item_ident, affinity, updated_at) VALUES(?,?,?,?)
-            ON CONFLICT(user, item_ident) DO UPDATE SET affinity=excluded.affinity, updated_at=excluded.updated_at
-            """
-        ).run([.text(user), .text(item.identifier), .text(affinity.rawValue), .real(time)])
+            INSERT INTO affinities("user", item_ident, affinity, updated_at) VALUES(?,?,?,?)
+            ON CONFLICT("user", item_ident) DO UPDATE SET affinity=excluded.affinity, updated_at=excluded.updated_at
+            """, [.text(user), .text(item.identifier), .text(affinity.rawValue), .real(time)])
     }
 
     /// The user's like or dislike of an item, if any.
     public func affinity(of item: MediaItem, user: String) throws -> AffinityType? {
-        try db.prepare("SELECT affinity FROM affinities WHERE user = ? AND item_ident = ?")
-            .rows([.text(user), .text(item.identifier)]).first?.string(0).flatMap(AffinityType.init)
+        try state.first(
+            "SELECT affinity FROM affinities WHERE \"user\" = ? AND item_ident = ?", [.text(user), .text(item.identifier)]
+        )?.string(0).flatMap(AffinityType.init)
     }
 
     /// Identifiers the user disliked, so they are not played again.
     public func dislikedIdentifiers(user: String) throws -> Set<String> {
         Set(
-            try db.prepare("SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'dislike'")
-                .rows([.text(user)]).compactMap { $0.string(0) })
+            try state.rows(
+                "SELECT item_ident FROM affinities WHERE \"user\" = ? AND affinity = 'dislike'", [.text(user)]
+            ).compactMap { $0.string(0) })
     }
 
     /// Songs the user liked, newest like first.
     public func likedSongs(user: String, limit: Int = 100) throws -> [StoredItem] {
-        try store.items(
-            where:
-                "i.type = 'song' AND i.ident IN (SELECT item_ident FROM affinities WHERE user = ? AND affinity = 'like')",
-            [.text(user)], limit: limit)
+        let liked = try state.rows(
+            "SELECT item_ident FROM affinities WHERE \"user\" = ? AND affinity = 'like' ORDER BY updated_at DESC",
+            [.text(user)])
+        return Array(try catalogItems(liked).filter { $0.item.type == .song }.prefix(limit))
     }
 
     // MARK: Library
 
     /// Adds an item to "my library".
     public func addToLibrary(_ item: MediaItem, user: String, at time: Double) throws {
-        try db.prepare("INSERT OR IGNORE INTO library_items(user, item_ident, added_at) VALUES(?,?,?)")
-            .run([.text(user), .text(item.identifier), .real(time)])
+        try state.run(
+            "INSERT INTO library_items(\"user\", item_ident, added_at) VALUES(?,?,?) ON CONFLICT DO NOTHING",
+            [.text(user), .text(item.identifier), .real(time)])
     }
 
     /// Everything the user added to their library, newest first.
     public func libraryItems(user: String, limit: Int = 200) throws -> [StoredItem] {
-        try userItems(in: "library_items", order: "l.added_at DESC", user: user, limit: limit)
-    }
-
-    /// Catalog items a per-user table (`item_ident`, `user`) points at, aliased `l`, in `order`.
-    private func userItems(in table: String, order: String, user: String, limit: Int) throws -> [StoredItem] {
-        let sql = """
-            SELECT \(StoredItem.columns("i")) FROM \(table) l JOIN items i ON i.ident = l.item_ident
-            WHERE l.user = ? ORDER BY \(order) LIMIT \(limit)
-            """
-        return try db.prepare(sql).rows([.text(user)]).map(StoredItem.init)
+        try catalogItems(
+            state.rows(
+                "SELECT item_ident FROM library_items WHERE \"user\" = ? ORDER BY added_at DESC LIMIT ?",
+                [.text(user), .integer(Int64(limit))]))
     }
 
     // MARK: Playlists
@@ -208,63 +221,67 @@ public final class UserLibrary {
     /// Records that an item was played; now and then drops the user's plays beyond the last
     /// `historyKept` (every 64th play overall, so trimming costs nothing on most plays).
     public func recordPlay(_ item: MediaItem, user: String, at time: Double) throws {
-        try db.prepare("INSERT INTO history(user, item_ident, played_at) VALUES(?,?,?)")
-            .run([.text(user), .text(item.identifier), .real(time)])
-        guard db.lastInsertRowID % 64 == 0 else { return }
-        try db.prepare(
+        let id = try state.first(
+            "INSERT INTO history(\"user\", item_ident, played_at) VALUES(?,?,?) RETURNING id",
+            [.text(user), .text(item.identifier), .real(time)])?.int(0)
+        guard (id ?? 0) % 64 == 0 else { return }
+        try state.run(
             """
-            DELETE FROM history WHERE user = ?1 AND played_at < (
-                SELECT played_at FROM history WHERE user = ?1 ORDER BY played_at DESC LIMIT 1 OFFSET ?2)
-            """
-        ).run([.text(user), .integer(Int64(Self.historyKept - 1))])
+            DELETE FROM history WHERE "user" = ? AND played_at < (
+                SELECT played_at FROM history WHERE "user" = ? ORDER BY played_at DESC LIMIT 1 OFFSET ?)
+            """, [.text(user), .text(user), .integer(Int64(Self.historyKept - 1))])
     }
 
     /// Keeps where the user is in a book or an episode (a place within the last minute counts as finished).
     public func saveResumePosition(_ item: MediaItem, position: Double, user: String, at time: Double) throws {
         guard Self.resumableTypes.contains(item.type) else { return }
         if let duration = item.duration, position >= duration - 60 {
-            try db.prepare("DELETE FROM resume_positions WHERE user = ? AND item_ident = ?")
-                .run([.text(user), .text(item.identifier)])
+            try state.run(
+                "DELETE FROM resume_positions WHERE \"user\" = ? AND item_ident = ?", [.text(user), .text(item.identifier)])
             return
         }
-        try db.prepare("INSERT OR REPLACE INTO resume_positions(user, item_ident, position, saved_at) VALUES(?,?,?,?)")
-            .run([.text(user), .text(item.identifier), .real(position), .real(time)])
+        try state.run(
+            """
+            INSERT INTO resume_positions("user", item_ident, position, saved_at) VALUES(?,?,?,?)
+            ON CONFLICT("user", item_ident) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at
+            """, [.text(user), .text(item.identifier), .real(position), .real(time)])
     }
 
     /// Where the user left `item`, if they did.
     public func resumePosition(_ item: MediaItem, user: String) throws -> Double? {
-        try db.prepare("SELECT position FROM resume_positions WHERE user = ? AND item_ident = ?")
-            .rows([.text(user), .text(item.identifier)]).first?.double(0)
+        try state.first(
+            "SELECT position FROM resume_positions WHERE \"user\" = ? AND item_ident = ?",
+            [.text(user), .text(item.identifier)])?.double(0)
     }
 
     /// The book (or episode) of `type` the user was last in the middle of.
     public func lastUnfinished(_ type: MediaItemType, user: String) throws -> StoredItem? {
-        let sql = """
-            SELECT \(StoredItem.columns("i")) FROM resume_positions r JOIN items i ON i.ident = r.item_ident
-            WHERE r.user = ? AND i.type = ? ORDER BY r.saved_at DESC LIMIT 1
-            """
-        return try db.prepare(sql).rows([.text(user), .text(type.rawValue)]).first.map(StoredItem.init)
+        let places = try state.rows(
+            "SELECT item_ident FROM resume_positions WHERE \"user\" = ? ORDER BY saved_at DESC", [.text(user)])
+        return try catalogItems(places).first { $0.item.type == type }
     }
 
     /// What the user played, most recent first.
     public func history(user: String, limit: Int = 50) throws -> [StoredItem] {
-        try userItems(in: "history", order: "l.played_at DESC, l.id DESC", user: user, limit: limit)
+        try catalogItems(
+            state.rows(
+                "SELECT item_ident FROM history WHERE \"user\" = ? ORDER BY played_at DESC, id DESC LIMIT ?",
+                [.text(user), .integer(Int64(limit))]))
     }
 
     // MARK: Vocabulary
 
     /// Replaces the user's vocabulary of one type with an ordered list (first is most important).
     public func setVocabulary(_ phrases: [String], type: VocabularyType, user: String) throws {
-        try db.transaction {
-            try db.prepare("DELETE FROM vocabulary WHERE user = ? AND type = ?").run([
-                .text(user), .text(type.rawValue),
-            ])
+        try state.transaction {
+            try state.run("DELETE FROM vocabulary WHERE \"user\" = ? AND type = ?", [.text(user), .text(type.rawValue)])
             var position = 0
             for phrase in phrases {
                 let trimmed = phrase.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty else { continue }
-                try db.prepare("INSERT INTO vocabulary(user, type, position, phrase) VALUES(?,?,?,?)")
-                    .run([.text(user), .text(type.rawValue), .integer(Int64(position)), .text(trimmed)])
+                try state.run(
+                    "INSERT INTO vocabulary(\"user\", type, position, phrase) VALUES(?,?,?,?)",
+                    [.text(user), .text(type.rawValue), .integer(Int64(position)), .text(trimmed)])
                 position += 1
             }
         }
@@ -273,8 +290,8 @@ public final class UserLibrary {
     /// The user's vocabulary, by type, in order.
     public func vocabulary(user: String) throws -> [VocabularyType: [String]] {
         var out: [VocabularyType: [String]] = [:]
-        for row in try db.prepare("SELECT type, phrase FROM vocabulary WHERE user = ? ORDER BY type, position")
-            .rows([.text(user)])
+        for row in try state.rows(
+            "SELECT type, phrase FROM vocabulary WHERE \"user\" = ? ORDER BY type, position", [.text(user)])
         {
             guard let type = row.string(0).flatMap(VocabularyType.init), let phrase = row.string(1) else { continue }
             out[type, default: []].append(phrase)
