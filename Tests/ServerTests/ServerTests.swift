@@ -43,6 +43,9 @@ final class LiveServer: Sendable {
         headers: [String: String] = [:]
     ) async throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        // No test here is about time: under a sanitizer on a loaded machine, registering an app
+        // (which compiles every language's grammar again) took over URLSession's default minute.
+        request.timeoutInterval = 600
         request.httpMethod = method
         request.httpBody = body ?? json.map { Data($0.utf8) }
         if json != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
