@@ -77,14 +77,14 @@ extension BuiltInMediaApp {
             let stationTypes: Set<MediaItemType> = [.station, .musicStation, .algorithmicRadioStation]
             if intent.mediaSearch.reference == .currentlyPlaying, let type = intent.mediaSearch.mediaType,
                 stationTypes.contains(type), let seed = intent.mediaItems.first,
-                let stored = try reader.store.item(identifier: seed.identifier)
+                let stored = try reader.library.item(identifier: seed.identifier)
             {
                 // "More like this": the seed's artist and genre, most popular first, shuffled.
                 return PlannedPlay(
                     queue: try queues.station(from: stored, user: user),
                     outcome: .station(seed: seed.title))
             }
-            if let chosen = intent.mediaItems.first, let stored = try reader.store.item(identifier: chosen.identifier) {
+            if let chosen = intent.mediaItems.first, let stored = try reader.library.item(identifier: chosen.identifier) {
                 if Self.isBrowse(intent.mediaSearch), !stored.item.type.isLive {
                     // "Play some jazz": everything that fits, not only the first hit, shuffled.
                     let fitting = try reader.resolver.resolve(intent.mediaSearch, user: user, limit: 50).map(\.item)
@@ -93,7 +93,7 @@ extension BuiltInMediaApp {
                 let queue =
                     intent.playbackQueueLocation == .now
                     ? try queues.queue(for: stored, user: user)
-                    : try reader.store.playableItems(for: stored).map(\.item)
+                    : try reader.library.playableItems(for: stored).map(\.item)
                 return PlannedPlay(queue: queue, outcome: .item)
             }
             if intent.mediaSearch.reference == .my {
@@ -267,8 +267,8 @@ extension BuiltInMediaApp {
 
     /// Adding an album or artist to a playlist adds its songs.
     private func expand(_ item: MediaItem) throws -> [MediaItem] {
-        guard item.type != .song, let stored = try store.item(identifier: item.identifier) else { return [item] }
-        return try store.playableItems(for: stored, limit: 50).map(\.item)
+        guard item.type != .song, let stored = try library.item(identifier: item.identifier) else { return [item] }
+        return try library.playableItems(for: stored, limit: 50).map(\.item)
     }
 
     // MARK: Affinity

@@ -29,7 +29,7 @@ extension BuiltInMediaApp {
     func summary(_ playlist: StoredItem) throws -> PlaylistSummary {
         PlaylistSummary(
             name: playlist.item.title, identifier: playlist.item.identifier,
-            items: try store.playableItems(for: playlist).map(\.item))
+            items: try library.playableItems(for: playlist).map(\.item))
     }
 
     public func createPlaylist(named name: String, user: String) throws -> PlaylistSummary {
@@ -46,7 +46,7 @@ extension BuiltInMediaApp {
     private func changePlaylist(named name: String, identifier: String, add: Bool, user: String) throws
         -> PlaylistSummary
     {
-        guard let item = try store.item(identifier: identifier)?.item else {
+        guard let item = try library.item(identifier: identifier)?.item else {
             throw RequestRefused(.notFound, "no catalog item \"\(identifier)\"")
         }
         if add {
@@ -64,7 +64,7 @@ extension BuiltInMediaApp {
     }
 
     public func setAffinity(_ affinity: AffinityType, identifier: String, user: String) throws -> MediaItem {
-        guard let item = try store.item(identifier: identifier)?.item else {
+        guard let item = try library.item(identifier: identifier)?.item else {
             throw RequestRefused(.notFound, "no catalog item \"\(identifier)\"")
         }
         try Self.refusing { try library.setAffinity(affinity, for: item, user: user, at: clock.now()) }

@@ -205,8 +205,10 @@ public actor BuiltInMediaApp: MediaApp {
         if search.reference == .currentlyPlaying { return try await currentResolved(search.mediaType, device: device) }
         let resolve = {
             try self.readers.with { reader -> [ResolvedItem] in
-                if search.reference == .my, search.mediaType == .playlist, let name = search.mediaName,
-                    let playlist = try reader.library.findPlaylist(named: name, user: user)
+                // A playlist by name: the person's own first (they are kept apart from the catalog).
+                if search.mediaType == .playlist, let name = search.mediaName,
+                    let playlist = try reader.library.findPlaylist(named: name, user: user),
+                    search.reference == .my || playlist.owner != nil
                 {
                     return [ResolvedItem(stored: playlist, score: 1)]
                 }
@@ -220,7 +222,7 @@ public actor BuiltInMediaApp: MediaApp {
     /// The item playing (or its album or artist) as a search result.
     private func currentResolved(_ type: MediaItemType?, device: String) async throws -> [ResolvedItem] {
         guard let item = try await current(type, device: device) else { return [] }
-        return try store.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] } ?? []
+        return try library.item(identifier: item.identifier).map { [ResolvedItem(stored: $0, score: 1)] } ?? []
     }
     /// Catalog items for a search, best first: the same resolution as speech.
     public nonisolated func items(for search: MediaSearch, user: String, limit: Int) async throws -> [MediaItem] {

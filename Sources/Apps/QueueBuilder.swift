@@ -15,7 +15,7 @@ struct QueueBuilder {
     /// chosen song itself stays: it was asked for). Empty when the item holds nothing to hear.
     func queue(for chosen: StoredItem, user: String) throws -> [MediaItem] {
         let disliked = try library.dislikedIdentifiers(user: user)
-        var items = try store.playableItems(for: chosen)
+        var items = try library.playableItems(for: chosen)
         if chosen.item.type == .song, let artist = try store.firstArtist(of: chosen) {
             items += try store.playableItems(for: artist, limit: 20).filter { $0.rowID != chosen.rowID }
         }
@@ -48,7 +48,7 @@ struct QueueBuilder {
         var seen = Set<String>()
         var out: [MediaItem] = []
         for stored in liked + added {
-            for item in try store.playableItems(for: stored, limit: 50) where seen.insert(item.item.identifier).inserted
+            for item in try library.playableItems(for: stored, limit: 50) where seen.insert(item.item.identifier).inserted
             {
                 out.append(item.item)
             }

@@ -62,6 +62,25 @@ public struct StoredItem: Sendable, Hashable {
             .joined(separator: ", ") + ", " + artistProfile(alias)
     }
 
+    /// A person's own playlist, kept in the state database rather than the catalog (row id 0).
+    public init(playlist identifier: String, title: String, owner: String) {
+        rowID = 0
+        item = MediaItem(identifier: identifier, title: title, type: .playlist)
+        coreKey = NameFolding.key(title)
+        artistKey = ""
+        self.owner = owner
+        editable = true
+        aliases = []
+    }
+
+    /// The identifier of `owner`'s playlist called `title`: told apart by the owner exactly as
+    /// given (user names are opaque: "j.doe" and "j-doe", "alice" and "Alice" each have their own).
+    public static func playlistIdentifier(owner: String, title: String) -> String {
+        var entry = CatalogEntry(type: .playlist, title: title)
+        entry.owner = owner
+        return EntryKeys(entry, key: NameFolding.key).ident
+    }
+
     public init(_ row: Row) {
         func text(_ column: Column) -> String? { row.string(column.rawValue) }
         func number(_ column: Column) -> Int? { row.int(column.rawValue) }

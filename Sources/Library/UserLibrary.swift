@@ -11,14 +11,11 @@ public struct PlaylistAddition: Sendable, Hashable {
     public var created: Bool
 }
 
-/// One user's likes, dislikes, library, playlists and history. Likes, the library, history,
-/// vocabulary and places in books are kept in the state database (shared by replicas), naming
-/// catalog items by identifier; playlists are catalog items.
+/// One user's likes, dislikes, library, playlists and history, kept in the state database (shared
+/// by replicas) and naming catalog items by identifier.
 public final class UserLibrary {
     let store: CatalogStore
-    /// The catalog's connection (playlists).
-    var db: Database { store.db }
-    /// The state database: likes, library, history, vocabulary, places in books.
+    /// The state database: likes, library, playlists, history, vocabulary, places in books.
     let state: any SQLDatabase
 
     static func schema(_ dialect: SQLDialect) -> String {
@@ -46,7 +43,10 @@ public final class UserLibrary {
     public static let resumableTypes: Set<MediaItemType> = [.audioBook, .podcastEpisode]
 
     /// The libraries' schema changes, in order (`Database.migrate`).
-    static let migrations = [Migration(1, "likes, library, history, vocabulary, resume positions", sql: schema)]
+    static let migrations = [
+        Migration(1, "likes, library, history, vocabulary, resume positions", sql: schema),
+        Migration(2, "people's playlists", apply: movePlaylists),
+    ]
 
     /// A library over the catalog in `store`, with its state in `state` (the catalog's own
     /// connection unless the state is kept elsewhere).
@@ -57,7 +57,7 @@ public final class UserLibrary {
     }
 
     /// Catalog items for identifiers read from the state, in the state's order.
-    private func catalogItems(_ rows: [Row]) throws -> [StoredItem] {
+    func catalogItems(_ rows: [Row]) throws -> [StoredItem] {
         try store.items(identifiers: rows.compactMap { $0.string(0) })
     }
 
@@ -111,105 +111,6 @@ public final class UserLibrary {
             state.rows(
                 "SELECT item_ident FROM library_items WHERE \"user\" = ? ORDER BY added_at DESC LIMIT ?",
                 [.text(user), .integer(Int64(limit))]))
-    }
-
-    // MARK: Playlists
-
-    /// The user's own playlists, by name.
-    public func playlists(user: String) throws -> [StoredItem] {
-        try store.items(where: "i.type = 'playlist' AND i.owner = ?", [.text(user)], order: "i.title")
-    }
-
-    /// The user's playlist they added to last, if any ("add this to my playlist" goes there).
-    public func lastAddedPlaylist(user: String) throws -> StoredItem? {
-        try store.items(
-            where: """
-                i.id = (SELECT e.playlist_id FROM playlist_entries e JOIN items p ON p.id = e.playlist_id
-                    WHERE p.owner = ? ORDER BY e.rowid DESC LIMIT 1)
-                """, [.text(user)], limit: 1
-        ).first
-    }
-
-    /// The playlist a spoken name means: the user's own first, then the catalog's; forgiving on
-    /// case, punctuation and a trailing "playlist".
-    public func findPlaylist(named name: String, user: String) throws -> StoredItem? {
-        let key = Self.playlistKey(name)
-        let candidates = try store.items(
-            where: "i.type = 'playlist' AND (i.owner = ? OR i.owner IS NULL)",
-            [.text(user)], limit: 500)
-        let scored = candidates.map {
-            ($0, NameSimilarity.score(key, Self.playlistKey($0.item.title)) + ($0.owner == nil ? 0 : 0.01))
-        }
-        return scored.filter { $0.1 >= 0.85 }.max { $0.1 < $1.1 }?.0
-    }
-
-    static func playlistKey(_ name: String) -> String {
-        var words = NameFolding.key(name).split(separator: " ").map(String.init)
-        if words.last == "playlist", words.count > 1 { words.removeLast() }
-        if words.first == "my", words.count > 1 { words.removeFirst() }
-        return words.joined(separator: " ")
-    }
-
-    /// Makes a playlist for the user (or returns theirs with that name).
-    @discardableResult
-    public func createPlaylist(named name: String, user: String) throws -> StoredItem {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw LibraryError(code: .emptyName, message: "a playlist needs a name") }
-        if let existing = try playlists(user: user).first(where: {
-            Self.playlistKey($0.item.title) == Self.playlistKey(trimmed)
-        }) {
-            return existing
-        }
-        var entry = CatalogEntry(type: .playlist, title: Self.displayName(trimmed))
-        entry.owner = user
-        let id = try store.upsert(entry)
-        guard let stored = try store.item(rowID: id) else { throw LibraryError.playlistNotFound(trimmed) }
-        return stored
-    }
-
-    /// "driving" → "Driving"; names the user capitalised stay as they are.
-    static func displayName(_ name: String) -> String {
-        name == name.lowercased() ? name.capitalized : name
-    }
-
-    /// Adds items to the user's playlist, creating it when no playlist has that name. A catalog
-    /// playlist cannot be changed.
-    public func add(_ items: [MediaItem], toPlaylist name: String, user: String) throws -> PlaylistAddition {
-        var created = false
-        var playlist = try findPlaylist(named: name, user: user)
-        if let found = playlist, found.owner == nil { throw LibraryError.playlistNotEditable(found.item.title) }
-        if playlist == nil {
-            playlist = try createPlaylist(named: Self.stripPlaylistWord(name), user: user)
-            created = true
-        }
-        guard let playlist else { throw LibraryError.playlistNotFound(name) }
-        try db.transaction {
-            for item in items {
-                guard let stored = try store.item(identifier: item.identifier) else { continue }
-                try store.appendToPlaylist(playlist.rowID, itemID: stored.rowID)
-            }
-        }
-        return PlaylistAddition(playlist: playlist.item.title, created: created)
-    }
-
-    /// Removes every entry of an item from the user's playlist.
-    public func remove(_ item: MediaItem, fromPlaylist name: String, user: String) throws -> Int {
-        guard let playlist = try findPlaylist(named: name, user: user) else {
-            throw LibraryError.playlistNotFound(name)
-        }
-        guard playlist.owner != nil else { throw LibraryError.playlistNotEditable(playlist.item.title) }
-        try db.prepare(
-            """
-            DELETE FROM playlist_entries WHERE playlist_id = ? AND item_id = (SELECT id FROM items WHERE ident = ?)
-            """
-        ).run([.integer(playlist.rowID), .text(item.identifier)])
-        return db.changes
-    }
-
-    static func stripPlaylistWord(_ name: String) -> String {
-        var words = name.split(separator: " ")
-        if words.count > 1, words.last?.lowercased() == "playlist" { words.removeLast() }
-        return words.joined(separator: " ")
     }
 
     // MARK: History

@@ -97,4 +97,29 @@ struct SharedStateTests {
         #expect(kept > perReplica)
         #expect(try await apps[1].nowPlaying("kitchen").volume == kept)
     }
+
+    @Test("a like and a playlist on one replica are seen by the next request on the other", arguments: Engine.available)
+    func libraryIsShared(engine: Engine) async throws {
+        let (a, b) = try replicas(engine)
+        _ = await a.ask("play skyfall by adele")
+        #expect(await a.ask("I like this song").reply == "Got it, you like Skyfall.")
+        #expect(try await b.library().liked.map(\.title) == ["Skyfall"])
+        #expect(await b.ask("add hello by adele to my road trip playlist").code == .success)
+        #expect(await a.ask("play my road trip playlist").reply == "Playing the playlist Road Trip.")
+        #expect(await b.ask("what's playing").reply == "You're listening to Hello by Adele.")
+    }
+
+    @Test("two replicas adding to one playlist at once keep every entry", arguments: Engine.available)
+    func concurrentPlaylistAddsAreAllKept(engine: Engine) async throws {
+        let (a, b) = try replicas(engine)
+        let titles = ["skyfall", "let it be", "someone like you", "rolling in the deep", "thriller", "billie jean"]
+        await withTaskGroup(of: Void.self) { group in
+            for (index, title) in titles.enumerated() {
+                let replica = index.isMultiple(of: 2) ? a : b
+                group.addTask { _ = await replica.ask("add \(title) to my party playlist") }
+            }
+        }
+        let party = try await a.library().playlists.first { $0.name == "Party" }
+        #expect(party?.items.count == titles.count)
+    }
 }

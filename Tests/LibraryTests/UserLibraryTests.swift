@@ -41,13 +41,13 @@ struct UserLibraryTests {
     }
 
     @Test func addingToAMissingPlaylistCreatesItOnce() throws {
-        let (store, library, skyfall, hello) = try libraryFixture()
+        let (_, library, skyfall, hello) = try libraryFixture()
         let first = try library.add([skyfall], toPlaylist: "driving", user: "ann")
         #expect(first.created && first.playlist == "Driving")
         let second = try library.add([hello], toPlaylist: "Driving playlist", user: "ann")
         #expect(!second.created && second.playlist == "Driving")
         let playlist = try #require(try library.playlists(user: "ann").first)
-        #expect(try store.playableItems(for: playlist).map(\.item.title) == ["Skyfall", "Hello"])
+        #expect(try library.playableItems(for: playlist).map(\.item.title) == ["Skyfall", "Hello"])
         #expect(try library.playlists(user: "bob").isEmpty)
     }
 

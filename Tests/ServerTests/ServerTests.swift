@@ -173,13 +173,11 @@ struct ServerTests {
                 }
             }
         }
-        let store = try CatalogStore(db: Database(path: live.databasePath))
-        let count = try store.db.prepare(
+        let count = try Database(path: live.databasePath).first(
             """
-            SELECT count(*) FROM playlist_entries e JOIN items p ON p.id = e.playlist_id
-            WHERE p.type = 'playlist' AND p.owner = 'pat'
-            """
-        ).rows().first?.int(0)
+            SELECT count(*) FROM user_playlist_items e JOIN user_playlists p ON p.ident = e.playlist
+            WHERE p."user" = 'pat'
+            """)?.int(0)
         #expect(count == titles.count)
     }
 

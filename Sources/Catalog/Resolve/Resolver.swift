@@ -78,7 +78,9 @@ public struct Resolver {
             ? NameFolding.key(String(name.dropFirst(core.count))).split(separator: " ").map(String.init) : []
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
         for candidate in try candidates(for: said, artist: saidArtist) {
-            if let owner = candidate.owner, owner != user { continue }
+            // People's own playlists are in the state database (UserLibrary); rows a catalog kept
+            // from before that are passed over.
+            if candidate.owner != nil { continue }
             var similarity = candidate.similarity
             let agreement = saidArtist.map { Self.creditAgreement($0, candidate.artistKey) }
             // The said title is the start of the artist's own title, the rest a subtitle left
@@ -105,7 +107,6 @@ public struct Resolver {
             } else {
                 score += Self.typePrior[candidate.type] ?? 0
             }
-            if search.reference == .my, candidate.owner != nil { score += 0.2 }
             if !noteWords.isEmpty {
                 let titleWords = Set(candidate.titleKey.split(separator: " ").map(String.init))
                 score += noteWords.allSatisfy(titleWords.contains) ? 0.15 : -0.05

@@ -1,0 +1,171 @@
+public import Catalog
+import Foundation
+public import MediaIntents
+import Storage
+
+/// People's own playlists, kept in the state database beside their likes (so every replica sees
+/// them at once): each playlist by its identifier, owner and name, its entries by catalog
+/// identifier in order. The catalog's own playlists stay in the catalog and cannot be changed.
+extension UserLibrary {
+    /// Migration 2 of the library: the playlists' tables; a database that also holds the catalog
+    /// (SQLite, the state beside it) moves the people's playlists it kept as catalog items.
+    @Sendable static func movePlaylists(_ db: any SQLDatabase) throws {
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS user_playlists(
+                ident TEXT PRIMARY KEY, "user" TEXT NOT NULL, title TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL);
+            CREATE INDEX IF NOT EXISTS user_playlists_user ON user_playlists("user");
+            CREATE TABLE IF NOT EXISTS user_playlist_items(
+                playlist TEXT NOT NULL, position BIGINT NOT NULL, item_ident TEXT NOT NULL,
+                added_at DOUBLE PRECISION NOT NULL, PRIMARY KEY(playlist, position));
+            """)
+        guard try db.columns(of: "items").contains("owner"), try !db.columns(of: "playlist_entries").isEmpty else {
+            return
+        }
+        // The old rows stay in the catalog, unread: the resolver passes over owned playlists.
+        try db.execute(
+            """
+            INSERT INTO user_playlists(ident, "user", title, created_at)
+                SELECT ident, owner, title, 0 FROM items WHERE type = 'playlist' AND owner IS NOT NULL
+                ON CONFLICT DO NOTHING;
+            INSERT INTO user_playlist_items(playlist, position, item_ident, added_at)
+                SELECT p.ident, e.position, i.ident, e.rowid FROM playlist_entries e
+                JOIN items p ON p.id = e.playlist_id JOIN items i ON i.id = e.item_id
+                WHERE p.owner IS NOT NULL
+                ON CONFLICT DO NOTHING;
+            """)
+    }
+
+    /// An item by identifier: a person's own playlist from the state, anything else from the catalog.
+    public func item(identifier: String) throws -> StoredItem? {
+        // Every person's playlist has an identifier of this form (`StoredItem.playlistIdentifier`).
+        if identifier.hasPrefix("playlist/~"),
+            let row = try state.first("SELECT title, \"user\" FROM user_playlists WHERE ident = ?", [.text(identifier)])
+        {
+            return StoredItem(playlist: identifier, title: row.string(0) ?? "", owner: row.string(1) ?? "")
+        }
+        return try store.item(identifier: identifier)
+    }
+
+    /// The user's own playlists, by name.
+    public func playlists(user: String) throws -> [StoredItem] {
+        try state.rows("SELECT ident, title FROM user_playlists WHERE \"user\" = ? ORDER BY title", [.text(user)])
+            .map { StoredItem(playlist: $0.string(0) ?? "", title: $0.string(1) ?? "", owner: user) }
+    }
+
+    /// The user's playlist they added to last, if any ("add this to my playlist" goes there).
+    public func lastAddedPlaylist(user: String) throws -> StoredItem? {
+        try state.first(
+            """
+            SELECT p.ident, p.title FROM user_playlist_items e JOIN user_playlists p ON p.ident = e.playlist
+            WHERE p."user" = ? ORDER BY e.added_at DESC, e.position DESC LIMIT 1
+            """, [.text(user)]
+        ).map { StoredItem(playlist: $0.string(0) ?? "", title: $0.string(1) ?? "", owner: user) }
+    }
+
+    /// The playlist a spoken name means: the user's own first, then the catalog's; forgiving on
+    /// case, punctuation and a trailing "playlist".
+    public func findPlaylist(named name: String, user: String) throws -> StoredItem? {
+        let key = Self.playlistKey(name)
+        let candidates =
+            try playlists(user: user)
+            + store.items(where: "i.type = 'playlist' AND i.owner IS NULL", limit: 500)
+        let scored = candidates.map {
+            ($0, NameSimilarity.score(key, Self.playlistKey($0.item.title)) + ($0.owner == nil ? 0 : 0.01))
+        }
+        return scored.filter { $0.1 >= 0.85 }.max { $0.1 < $1.1 }?.0
+    }
+
+    static func playlistKey(_ name: String) -> String {
+        var words = NameFolding.key(name).split(separator: " ").map(String.init)
+        if words.last == "playlist", words.count > 1 { words.removeLast() }
+        if words.first == "my", words.count > 1 { words.removeFirst() }
+        return words.joined(separator: " ")
+    }
+
+    /// Makes a playlist for the user (or returns theirs with that name).
+    @discardableResult
+    public func createPlaylist(named name: String, user: String) throws -> StoredItem {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw LibraryError(code: .emptyName, message: "a playlist needs a name") }
+        if let existing = try playlists(user: user).first(where: {
+            Self.playlistKey($0.item.title) == Self.playlistKey(trimmed)
+        }) {
+            return existing
+        }
+        let title = Self.displayName(trimmed)
+        let ident = StoredItem.playlistIdentifier(owner: user, title: title)
+        try state.run(
+            "INSERT INTO user_playlists(ident, \"user\", title, created_at) VALUES(?,?,?,?) ON CONFLICT DO NOTHING",
+            [.text(ident), .text(user), .text(title), .real(Date().timeIntervalSince1970)])
+        let stored = try state.first("SELECT title FROM user_playlists WHERE ident = ?", [.text(ident)])?.string(0)
+        return StoredItem(playlist: ident, title: stored ?? title, owner: user)
+    }
+
+    /// "driving" → "Driving"; names the user capitalised stay as they are.
+    static func displayName(_ name: String) -> String {
+        name == name.lowercased() ? name.capitalized : name
+    }
+
+    /// Adds items to the user's playlist, creating it when no playlist has that name. A catalog
+    /// playlist cannot be changed.
+    public func add(_ items: [MediaItem], toPlaylist name: String, user: String) throws -> PlaylistAddition {
+        var created = false
+        var playlist = try findPlaylist(named: name, user: user)
+        if let found = playlist, found.owner == nil { throw LibraryError.playlistNotEditable(found.item.title) }
+        if playlist == nil {
+            playlist = try createPlaylist(named: Self.stripPlaylistWord(name), user: user)
+            created = true
+        }
+        guard let playlist else { throw LibraryError.playlistNotFound(name) }
+        let known = try store.items(identifiers: items.map(\.identifier)).map(\.item.identifier)
+        let now = Date().timeIntervalSince1970
+        try state.transaction {
+            // Positions follow the last. Two replicas adding at once take turns: PostgreSQL locks the
+            // playlist's row until commit; SQLite's write transaction already holds the database.
+            if state.dialect == .postgres {
+                _ = try state.rows(
+                    "SELECT ident FROM user_playlists WHERE ident = ? FOR UPDATE", [.text(playlist.item.identifier)])
+            }
+            let next = try state.first(
+                "SELECT coalesce(max(position) + 1, 0) FROM user_playlist_items WHERE playlist = ?",
+                [.text(playlist.item.identifier)])?.int(0) ?? 0
+            for (offset, ident) in known.enumerated() {
+                try state.run(
+                    "INSERT INTO user_playlist_items(playlist, position, item_ident, added_at) VALUES(?,?,?,?)",
+                    [.text(playlist.item.identifier), .integer(Int64(next + offset)), .text(ident), .real(now)])
+            }
+        }
+        return PlaylistAddition(playlist: playlist.item.title, created: created)
+    }
+
+    /// Removes every entry of an item from the user's playlist.
+    public func remove(_ item: MediaItem, fromPlaylist name: String, user: String) throws -> Int {
+        guard let playlist = try findPlaylist(named: name, user: user) else {
+            throw LibraryError.playlistNotFound(name)
+        }
+        guard playlist.owner != nil else { throw LibraryError.playlistNotEditable(playlist.item.title) }
+        return try state.run(
+            "DELETE FROM user_playlist_items WHERE playlist = ? AND item_ident = ?",
+            [.text(playlist.item.identifier), .text(item.identifier)])
+    }
+
+    static func stripPlaylistWord(_ name: String) -> String {
+        var words = name.split(separator: " ")
+        if words.count > 1, words.last?.lowercased() == "playlist" { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+
+    /// What playing an item means (`CatalogStore.playableItems`), with a person's own playlist read
+    /// from the state: its entries in order.
+    public func playableItems(for stored: StoredItem, limit: Int = 100) throws -> [StoredItem] {
+        guard stored.item.type == .playlist, stored.owner != nil else {
+            return try store.playableItems(for: stored, limit: limit)
+        }
+        return try catalogItems(
+            state.rows(
+                "SELECT item_ident FROM user_playlist_items WHERE playlist = ? ORDER BY position LIMIT ?",
+                [.text(stored.item.identifier), .integer(Int64(limit))]))
+    }
+}
