@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog", "Storage"]),
-        .testTarget(name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback", "Catalog", "StateTestSupport"]),
+        .testTarget(
+            name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback", "Catalog", "Storage", "StateTestSupport"]),
         .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback", "Storage"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage"]),
     ],

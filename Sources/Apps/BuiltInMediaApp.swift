@@ -78,6 +78,15 @@ public actor BuiltInMediaApp: MediaApp {
         return failure.isBusy || failure.isUnavailable
     }
 
+    /// Runs `body` noting the databases it found busy or unreachable; returns its value and the
+    /// first such failure, described (nil: none). Reads that treat a failure as "nothing there"
+    /// are then not taken for the truth.
+    public static func noticingStorageTrouble<T: Sendable>(_ body: () async -> T) async -> (T, String?) {
+        let trouble = StorageTrouble()
+        let value = await StorageTrouble.$current.withValue(trouble) { await body() }
+        return (value, trouble.failure.map { "\($0)" })
+    }
+
     /// Seconds a device's player is kept after its last use: 90 days.
     public static let playerLifetime = 90 * 86_400.0
 

@@ -85,9 +85,20 @@ public final class Assistant: Sendable {
         if context.deadline == nil { context.deadline = Date().timeIntervalSince1970 + Self.requestBudget }
         let timed = context
         // The deadline travels with the task, so that a player output called deep down gives up in time.
-        return await RequestDeadline.$current.withValue(context.deadline) {
-            await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: timed) }
+        let (answered, trouble) = await BuiltInMediaApp.noticingStorageTrouble {
+            await RequestDeadline.$current.withValue(context.deadline) {
+                await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: timed) }
+            }
         }
+        guard let trouble else { return answered }
+        // A database could not be read or written: whatever the steps made of that, the truth is
+        // that the request could not be carried out.
+        var outcome = answered
+        outcome.code = .failure
+        outcome.items = []
+        outcome.storageUnavailable = trouble
+        outcome.reply = replies.say("fail.storageUnavailable", language: outcome.language.isEmpty ? "en" : outcome.language)
+        return outcome
     }
 
     /// A request's whole time, end to end, as on HomePod: apps and players past it are left.

@@ -29,4 +29,7 @@ public struct Outcome: Codable, Sendable {
     public var devices: [String]? = nil
     /// True when the player did not answer (in time): nothing was changed on it.
     public var playerUnreachable: Bool? = nil
+    /// Set when a database was busy or could not be reached (what failed): nothing may have been
+    /// done, and the reply says so.
+    public var storageUnavailable: String? = nil
 }

@@ -133,7 +133,8 @@ extension HarkAPI {
             }
         case .failure(let error) where Assistant.isBusy(error):
             // Another process holds the database (an import into it): a clear, retryable answer.
-            var busy = Self.error(503, "the database is busy (an import or another process is writing); try again shortly")
+            var busy = Self.error(
+                503, "the database is busy (an import or another process is writing) or cannot be reached; try again shortly")
             busy.headers["Retry-After"] = "5"
             return busy
         case .failure(let error): return Self.error(500, "\(error)")

@@ -45,7 +45,7 @@ public final class Database: SQLDatabase {
         var error: UnsafeMutablePointer<CChar>?
         let rc = sqlite3_exec(handle, sql, nil, nil, &error)
         sqlite3_free(error)
-        if rc != SQLITE_OK { throw SQLiteError(rc, handle: handle, context: sql) }
+        if rc != SQLITE_OK { throw StorageTrouble.noted(SQLiteError(rc, handle: handle, context: sql)) }
     }
 
     /// A prepared statement of fixed SQL, kept and reused (by its SQL) for the connection's life.
@@ -103,7 +103,9 @@ public final class Database: SQLDatabase {
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// The error SQLite reports for the last call on this connection, which returned `code`.
-    func error(_ code: Int32, sql: String) -> SQLiteError { SQLiteError(code, handle: handle, context: sql) }
+    func error(_ code: Int32, sql: String) -> SQLiteError {
+        StorageTrouble.noted(SQLiteError(code, handle: handle, context: sql))
+    }
 
     /// Bytes SQLite holds in this process (page caches, statements), across all connections.
     public static var memoryUsed: Int64 { sqlite3_memory_used() }

@@ -34,7 +34,7 @@ public final class PostgresDatabase: SQLDatabase {
         }
         // (Every property is set, so a throw from here on runs deinit, which closes the connection.)
         guard PQstatus(connection) == CONNECTION_OK else {
-            throw PostgresError(state: "08001", message: lastMessage, context: location)
+            throw StorageTrouble.noted(PostgresError(state: "08001", message: lastMessage, context: location))
         }
         try configure()
     }
@@ -137,13 +137,13 @@ public final class PostgresDatabase: SQLDatabase {
         prepared.removeAll()
         PQreset(connection)
         guard PQstatus(connection) == CONNECTION_OK else {
-            throw PostgresError(state: "08006", message: lastMessage, context: location)
+            throw StorageTrouble.noted(PostgresError(state: "08006", message: lastMessage, context: location))
         }
         try configure()
     }
 
     private func check(_ result: OpaquePointer?, sql: String) throws {
-        guard let result else { throw PostgresError(state: "08006", message: lastMessage, context: sql) }
+        guard let result else { throw StorageTrouble.noted(PostgresError(state: "08006", message: lastMessage, context: sql)) }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
         default:
@@ -151,9 +151,10 @@ public final class PostgresDatabase: SQLDatabase {
             let lost = PQstatus(connection) != CONNECTION_OK
             // A statement prepared before a server restart is gone with the old session.
             if state == "26000" { prepared.removeAll() }
-            throw PostgresError(
-                state: lost ? "08006" : (state ?? "XX000"), message: String(cString: PQresultErrorMessage(result)),
-                context: sql)
+            throw StorageTrouble.noted(
+                PostgresError(
+                    state: lost ? "08006" : (state ?? "XX000"), message: String(cString: PQresultErrorMessage(result)),
+                    context: sql))
         }
     }
 

@@ -3,6 +3,7 @@ import Assistant
 import Foundation
 import Playback
 import StateTestSupport
+import Storage
 import Testing
 
 /// Two assistants sharing one state database, as two `hark serve` replicas do (each with its own
@@ -121,5 +122,27 @@ struct SharedStateTests {
         }
         let party = try await a.library().playlists.first { $0.name == "Party" }
         #expect(party?.items.count == titles.count)
+    }
+
+    @Test(
+        "a lost database connection is said so at once, and the next request connects again",
+        arguments: Engine.available.filter { $0 == .postgres })
+    func lostConnectionIsSaidAndRecovered(engine: Engine) async throws {
+        // A role of the test's own, so that only its connections are cut (as a server restart would).
+        let address = try engine.freshAddress()
+        let schema = try #require(address.components(separatedBy: "%3D").last)
+        let admin = try StateLocation(address).open()
+        try admin.execute("CREATE ROLE \(schema) LOGIN; ALTER SCHEMA \(schema) OWNER TO \(schema)")
+        let own = address.replacingOccurrences(of: "://hark@", with: "://\(schema)@")
+        let assistant = try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: .init(own)))
+        #expect(await assistant.ask("play skyfall by adele").reply == "Playing Skyfall by Adele.")
+        _ = try admin.rows("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = ?", [.text(schema)])
+        let started = Date()
+        let cut = await assistant.ask("play hello by adele")
+        #expect(cut.code == .failure)
+        #expect(cut.reply == "I can't reach my storage right now. Try again in a moment.")
+        #expect(cut.storageUnavailable?.contains("PostgreSQL 08") == true)
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(await assistant.ask("play hello by adele").reply == "Playing Hello by Adele.")
     }
 }
