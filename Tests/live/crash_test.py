@@ -77,8 +77,8 @@ def liked(user):
 def playlist_entries(user, name):
     with closing(sqlite3.connect(database)) as db:
         return db.execute(
-            "SELECT count(*) FROM playlist_entries e JOIN items p ON p.id = e.playlist_id "
-            "WHERE p.type = 'playlist' AND p.owner = ? AND p.title = ?", (user, name)).fetchone()[0]
+            "SELECT count(*) FROM user_playlist_items e JOIN user_playlists p ON p.ident = e.playlist "
+            "WHERE p.user = ? AND p.title = ?", (user, name)).fetchone()[0]
 
 
 # The database made once (the demo catalog), so that the songs are known.

@@ -1,0 +1,136 @@
+"""Replicas sharing PostgreSQL behind HAProxy (scripts/replicas), checked as a fleet would be used.
+
+- A "Which one?" asked on one replica is answered on another; what one plays, another reports.
+- A replica killed (kill -9) while four writers add likes through the balancer: every acknowledged
+  like is stored (read back from another replica), and the balancer keeps answering.
+- PostgreSQL stopped while requests arrive: each fails within a second or two with 503 and a clear
+  error; once it is started again, requests succeed without restarting any replica.
+
+Usage: python3 Tests/live/replicas_test.py HARK [SECONDS_OF_LOAD]
+"""
+import http.client
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+hark = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/hark"
+load_seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 3
+# In /tmp itself: PostgreSQL runs as its own user and must reach its folder inside this one.
+folder = tempfile.mkdtemp(prefix="hark-replicas-", dir="/tmp")
+port = 8840
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def call(target_port, method, path, body=None, timeout=15):
+    connection = http.client.HTTPConnection("127.0.0.1", target_port, timeout=timeout)
+    try:
+        data = json.dumps(body) if body is not None else None
+        connection.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+        response = connection.getresponse()
+        text = response.read().decode()
+        try:
+            return response.status, json.loads(text)
+        except ValueError:
+            return response.status, text
+    finally:
+        connection.close()
+
+
+def ask(target_port, text, user="ann"):
+    return call(target_port, "POST", "/v1/ask", {"text": text, "user": user})
+
+
+subprocess.run(["scripts/replicas", "start", folder, "--replicas", "3", "--port", str(port), "--hark", hark],
+               check=True, stdout=subprocess.DEVNULL)
+try:
+    first, second, third = port + 1, port + 2, port + 3
+
+    # Conversation and library across replicas.
+    ask(first, "play uptown funk")
+    status, asked = ask(first, "I like this artist")
+    check(asked.get("reply") == "Which one: Mark Ronson or Bruno Mars?", f"asked on replica 1: {asked.get('reply')}")
+    status, answered = ask(second, "the second one")
+    check(answered.get("reply") == "Got it, you like Bruno Mars.", f"answered on replica 2: {answered.get('reply')}")
+    status, playing = ask(third, "what's playing")
+    check("Uptown Funk" in playing.get("reply", ""), f"replica 3 reports what replica 1 played: {playing.get('reply')}")
+
+    # A replica killed under load: no acknowledged write lost, the balancer answers from the others.
+    songs = []
+    for words in ["love", "hello", "skyfall", "rolling", "thriller", "yesterday", "rhapsody", "funk", "night", "heart"]:
+        status, found = call(port, "GET", f"/v1/search?q={words}&type=song&limit=20")
+        items = found.get("items", []) if isinstance(found, dict) else []
+        # (Songs only: the search may also give an artist whose name is the words.)
+        songs += [item["identifier"] for item in items if item["type"] == "song" and item["identifier"] not in songs]
+    check(len(songs) >= 5, f"{len(songs)} songs to like")
+    acknowledged = {}
+    errors = []
+    stop = threading.Event()
+    lock = threading.Lock()
+
+    def writer(index):
+        user = f"writer{index}"
+        step = 0
+        while not stop.is_set():
+            item = songs[(index * 7 + step) % len(songs)]
+            step += 1
+            try:
+                status, _ = call(port, "POST", "/v1/library/affinities",
+                                 {"identifier": item, "affinity": "like", "user": user}, timeout=5)
+            except OSError as error:
+                status = str(error)
+            with lock:
+                if status == 200:
+                    acknowledged.setdefault(user, set()).add(item)
+                else:
+                    errors.append(status)
+
+    threads = [threading.Thread(target=writer, args=(index,)) for index in range(4)]
+    for thread in threads:
+        thread.start()
+    time.sleep(load_seconds / 2)
+    with open(os.path.join(folder, "replica-1.pid")) as file:
+        os.kill(int(file.read()), 9)
+    time.sleep(load_seconds / 2)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    total = sum(len(items) for items in acknowledged.values())
+    lost = 0
+    for user, items in acknowledged.items():
+        status, library = call(second, "GET", f"/v1/library?user={user}")
+        liked = {item["identifier"] for item in library.get("liked", [])}
+        lost += len(items - liked)
+    check(total > 0 and lost == 0, f"replica 1 killed under load: {total} acknowledged likes, {lost} lost")
+    # Only requests in flight on the killed replica may fail (a refused connection is sent on).
+    check(len(errors) <= 12, f"requests that failed around the kill: {len(errors)} ({errors[:3]})")
+    status, _ = ask(port, "pause")
+    check(status == 200, "the balancer answers after the kill")
+
+    # PostgreSQL stopped and started again under requests.
+    subprocess.run(["scripts/postgres", "stop", os.path.join(folder, "postgres")], check=True)
+    started = time.time()
+    status, body = ask(second, "play hello by adele")
+    took = time.time() - started
+    check(status == 503 and "cannot be reached" in str(body), f"with PostgreSQL down: {status} {str(body)[:120]}")
+    check(took < 3, f"and it failed fast ({took:.2f} s)")
+    subprocess.run(["scripts/postgres", "start", os.path.join(folder, "postgres"), str(port + 100)], check=True,
+                   stdout=subprocess.DEVNULL)
+    status, body = ask(second, "play hello by adele")
+    check(status == 200 and body.get("reply") == "Playing Hello by Adele.",
+          f"after PostgreSQL is back, without restarting the replica: {status} {body.get('reply') if isinstance(body, dict) else body}")
+finally:
+    subprocess.run(["scripts/replicas", "stop", folder], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["rm", "-rf", folder])
+
+print(f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)
