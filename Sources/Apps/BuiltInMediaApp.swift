@@ -87,6 +87,17 @@ public actor BuiltInMediaApp: MediaApp {
         return (value, trouble.failure.map { "\($0)" })
     }
 
+    /// Calls `handler` with the device of every player change stored by any process sharing the
+    /// state (replicas on PostgreSQL: LISTEN/NOTIFY), until the returned function is called. Nil
+    /// when the state is a SQLite file: its one server hears its own changes.
+    public nonisolated func watchPlayerChanges(_ handler: @escaping @Sendable (String) -> Void) throws
+        -> (@Sendable () -> Void)?
+    {
+        guard case .postgres(let address) = stateLocation else { return nil }
+        let listener = try PostgresListener(address: address, channel: PlayerStore.playerChannel, handler: handler)
+        return { listener.stop() }
+    }
+
     /// Seconds a device's player is kept after its last use: 90 days.
     public static let playerLifetime = 90 * 86_400.0
 

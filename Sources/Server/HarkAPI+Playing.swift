@@ -190,6 +190,7 @@ extension HarkAPI {
         }
         let channel = events.subscribe(subscriber, current: current)
         events.startTicking { [assistant] device in await assistant.nowPlaying(device: device) }
+        events.startWatching(assistant)
         return HTTPResponse(
             status: 200, contentType: "text/event-stream", body: Data(),
             headers: ["Cache-Control": "no-cache", "X-Accel-Buffering": "no"], stream: channel)

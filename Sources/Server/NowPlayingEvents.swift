@@ -31,6 +31,9 @@ final class NowPlayingEvents: Sendable {
         var nextID = 1
         var ticking = false
         var lastPing = 0.0
+        /// Stops hearing of other replicas' changes (nil: not started, or nothing to hear).
+        var stopWatching: (@Sendable () -> Void)?
+        var watching = false
     }
 
     private let state = Locked(State())
@@ -77,6 +80,23 @@ final class NowPlayingEvents: Sendable {
         guard !listeners.isEmpty else { return }
         let text = Self.event(id: id, device: device, info: info)
         for channel in listeners { channel.send(text) }
+    }
+
+    deinit { state.withLock { $0.stopWatching }?() }
+
+    /// Starts hearing of player changes other processes store (replicas sharing PostgreSQL) the
+    /// first time a stream opens; each that a stream hears is read and sent like a change made here.
+    func startWatching(_ assistant: Assistant) {
+        let start = state.withLock { state in
+            defer { state.watching = true }
+            return !state.watching
+        }
+        guard start else { return }
+        let stop = try? assistant.watchPlayerChanges { [weak self] device in
+            guard let self, self.state.withLock({ $0.subscribers.values.contains { $0.hears(device) } }) else { return }
+            Task { self.update(device: device, info: await assistant.nowPlaying(device: device)) }
+        }
+        state.withLock { $0.stopWatching = stop ?? nil }
     }
 
     /// Starts the periodic check (a task) the first time a stream opens: `fetch` reads a device's state.

@@ -1,6 +1,7 @@
 """Replicas sharing PostgreSQL behind HAProxy (scripts/replicas), checked as a fleet would be used.
 
-- A "Which one?" asked on one replica is answered on another; what one plays, another reports.
+- A "Which one?" asked on one replica is answered on another; what one plays, another reports,
+  and an event stream open on a third hears of it.
 - A replica killed (kill -9) while four writers add likes through the balancer: every acknowledged
   like is stored (read back from another replica), and the balancer keeps answering.
 - PostgreSQL stopped while requests arrive: each fails within a second or two with 503 and a clear
@@ -63,6 +64,22 @@ try:
     check(answered.get("reply") == "Got it, you like Bruno Mars.", f"answered on replica 2: {answered.get('reply')}")
     status, playing = ask(third, "what's playing")
     check("Uptown Funk" in playing.get("reply", ""), f"replica 3 reports what replica 1 played: {playing.get('reply')}")
+
+    # An event stream on one replica hears a change made on another (PostgreSQL LISTEN/NOTIFY).
+    import socket
+    stream = socket.create_connection(("127.0.0.1", third), timeout=10)
+    stream.sendall(b"GET /v1/events?device=kitchen HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    time.sleep(0.5)
+    heard = b""
+    ask_started = time.time()
+    call(first, "POST", "/v1/ask", {"text": "play skyfall by adele", "device": "kitchen"})
+    while b"Skyfall" not in heard and time.time() - ask_started < 5:
+        try:
+            heard += stream.recv(65536)
+        except socket.timeout:
+            break
+    stream.close()
+    check(b"Skyfall" in heard, f"a stream on replica 3 heard replica 1 play in the kitchen ({time.time() - ask_started:.2f} s)")
 
     # A replica killed under load: no acknowledged write lost, the balancer answers from the others.
     songs = []

@@ -28,6 +28,8 @@ final class PlayerStore {
         didSet { if decoded.count > Self.remembered { decoded.removeAll(keepingCapacity: true) } }
     }
     static let remembered = 1_024
+    /// The PostgreSQL channel a stored player change is announced on, with its device as payload.
+    static let playerChannel = "hark_players"
 
     init(db: any SQLDatabase) { self.db = db }
 
@@ -105,6 +107,10 @@ final class PlayerStore {
                         """, values)
                 }
                 guard let version = written?.int(0) else { throw PlayerChangedMeanwhile() }
+                if db.dialect == .postgres {
+                    // Every replica's event streams hear of it once this commits (LISTEN, `playerChannel`).
+                    _ = try db.rows("SELECT pg_notify(?, ?)", [.text(Self.playerChannel), .text(device)])
+                }
                 if let items {
                     try db.run(
                         """
