@@ -41,8 +41,10 @@ final class SlowOutput: PlayerOutput {
     }
 
     /// Waits (for at most 20 s) until the slow output has carried out `count` actions.
+    /// Waits until `slow` has carried out `count` actions (at most ten minutes: under a sanitizer on
+    /// a loaded machine, twenty seconds were once not enough for the released call to land).
     func waitFor(_ count: Int, on slow: SlowOutput) async throws {
-        for _ in 0..<400 where slow.done.withLock({ $0.count }) < count { try await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<12_000 where slow.done.withLock({ $0.count }) < count { try await Task.sleep(for: .milliseconds(50)) }
     }
 
     @Test func aGroupPlaysWhereItCanAndTheLateRoomIsPutBack() async throws {
