@@ -93,8 +93,22 @@ public actor BuiltInMediaApp: MediaApp {
     public nonisolated func watchPlayerChanges(_ handler: @escaping @Sendable (String) -> Void) throws
         -> (@Sendable () -> Void)?
     {
+        try watch(PlayerStore.playerChannel, handler)
+    }
+
+    /// Like `watchPlayerChanges`, for apps registered (or registered again) by any replica; the
+    /// handler gets the app's identifier.
+    public nonisolated func watchAppRegistrations(_ handler: @escaping @Sendable (String) -> Void) throws
+        -> (@Sendable () -> Void)?
+    {
+        try watch(AppRegistrationStore.channel, handler)
+    }
+
+    private nonisolated func watch(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) throws
+        -> (@Sendable () -> Void)?
+    {
         guard case .postgres(let address) = stateLocation else { return nil }
-        let listener = try PostgresListener(address: address, channel: PlayerStore.playerChannel, handler: handler)
+        let listener = try PostgresListener(address: address, channel: channel, handler: handler)
         return { listener.stop() }
     }
 

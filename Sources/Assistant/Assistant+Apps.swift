@@ -23,14 +23,21 @@ extension Assistant {
             throw AppManifestError("phrase \"\(error.phrase)\" of \(error.intent) [\(error.language)]: \(error.reason)")
         }
         try await builtInApp.saveApp(app)
-        // The new understanding is built outside the lock: compiling every language's grammar takes
-        // most of a second (seconds in a debug build), and requests meanwhile go on with the current
-        // one. It is swapped in only if no other registration landed while it was built; otherwise
-        // it is built again from the newer registry, so two registrations at once both stay.
+        try understandAlso { _ in [app] }
+    }
+
+    /// Builds the understanding with the apps `adding` gives (from the current registry) registered,
+    /// and swaps it in. Built outside the lock: compiling every language's grammar takes most of a
+    /// second (seconds in a debug build), and requests meanwhile go on with the current one. It is
+    /// swapped in only if no other registration landed while it was built; otherwise it is built
+    /// again from the newer registry, so two registrations at once both stay.
+    private func understandAlso(_ adding: (AppRegistry) -> [AppRegistration]) throws {
         while true {
             let (base, model) = comprehension.withLock { ($0.registry, $0.understander.model) }
+            let apps = adding(base)
+            guard !apps.isEmpty else { return }
             var registry = base
-            registry.register(app)
+            for app in apps { registry.register(app) }
             let understander = try Self.understander(registry: registry, model: model)
                 .withApps(registry.apps.compactMap(\.phraseSource))
             let swapped = comprehension.withLock { current -> Bool in
@@ -40,6 +47,23 @@ extension Assistant {
                 return true
             }
             if swapped { return }
+        }
+    }
+
+    /// Learns the apps other processes registered in the shared state (another replica's
+    /// `POST /v1/apps`): each one stored that this assistant does not know as stored is registered
+    /// here too, without storing it again.
+    public func adoptRegistrations() async throws {
+        let stored = try builtInApp.registeredApps()
+        try understandAlso { known in stored.filter { known.app(identifier: $0.identifier) != $0 } }
+    }
+
+    /// Follows the registrations other replicas make (PostgreSQL state), until the returned
+    /// function is called; nil when the state is a file (one server, which registers its own).
+    public nonisolated func followOtherReplicas() throws -> (@Sendable () -> Void)? {
+        try builtInApp.watchAppRegistrations { [weak self] _ in
+            guard let self else { return }
+            Task { try? await self.adoptRegistrations() }
         }
     }
 

@@ -3,6 +3,14 @@ import Apps
 
 /// Now-playing commands, volume and questions.
 extension Assistant {
+    /// Calls `handler` with the device of every player change any replica stores, until the
+    /// returned function is called (nil: the state is a file, and this process hears its own).
+    public nonisolated func watchPlayerChanges(_ handler: @escaping @Sendable (String) -> Void) throws
+        -> (@Sendable () -> Void)?
+    {
+        try builtInApp.watchPlayerChanges(handler)
+    }
+
     func command(
         _ intent: IntentKind, params: IntentParameters, handler: any MediaIntentHandling, app: AppRegistration,
         language: String, outcome: inout Outcome

@@ -198,14 +198,6 @@ public final class Assistant: Sendable {
     }
 
     /// What is playing on a device.
-    /// Calls `handler` with the device of every player change any replica stores, until the
-    /// returned function is called (nil: the state is a file, and this process hears its own).
-    public nonisolated func watchPlayerChanges(_ handler: @escaping @Sendable (String) -> Void) throws
-        -> (@Sendable () -> Void)?
-    {
-        try builtInApp.watchPlayerChanges(handler)
-    }
-
     public func nowPlaying(device: String = "default") async -> NowPlayingInfo? {
         try? await builtInApp.nowPlaying(device)
     }

@@ -82,19 +82,6 @@ public final class Database: SQLDatabase {
 
     public func rows(_ sql: String, _ values: [SQLValue]) throws -> [Row] { try prepare(sql).rows(values) }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    @discardableResult
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute(dialect.begin)
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
 
     /// The rowid of the last insert.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }

@@ -76,18 +76,6 @@ public final class PostgresDatabase: SQLDatabase {
         }
     }
 
-    @discardableResult
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute(dialect.begin)
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
-    }
 
     public func columns(of table: String) throws -> Set<String> {
         Set(

@@ -28,6 +28,19 @@ public protocol SQLDatabase: AnyObject {
 }
 
 extension SQLDatabase {
+    @discardableResult
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute(dialect.begin)
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// The first row of a query, or nil.
     public func first(_ sql: String, _ values: [SQLValue] = []) throws -> Row? {
         try rows(sql, values).first

@@ -25,6 +25,9 @@ extension Commands {
         }
         let app = try builtInApp(arguments, dbPath: dbPath)
         let assistant = try Assistant(app: app)
+        // With the state in PostgreSQL, apps another replica registers are understood here too.
+        let stopFollowing = try assistant.followOtherReplicas()
+        defer { stopFollowing?() }
         let api = HarkAPI(assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) }) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }

@@ -57,15 +57,22 @@ struct SharedStateTests {
         #expect(try second.homes().isEmpty)
     }
 
-    @Test("an app's entities changed on one replica are matched on the other", arguments: Engine.available)
+    @Test("an app registered on one replica, and its entities changed there, are understood on the other",
+          arguments: Engine.available)
     func appEntitiesAreShared(engine: Engine) async throws {
         let address = try engine.freshAddress()
         let a = try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: .init(address)))
-        try await a.register(AppCommandTests.manifest())
-        try await a.appCommands.put(AppCommandTests.walks, app: "test.walkmate")
-        // The second replica starts after the app registered (as replicas read apps when they start).
         let b = try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: .init(address)))
         await b.appCommands.addHandler(RecordingApp(), named: "walks")
+        let following = try b.followOtherReplicas()
+        defer { following?() }
+        #expect((following != nil) == (engine == .postgres))
+        try await a.register(AppCommandTests.manifest())
+        try await a.appCommands.put(AppCommandTests.walks, app: "test.walkmate")
+        // On PostgreSQL the second replica hears of the registration (NOTIFY); a file has one server,
+        // which is told here as `hark apps add` beside it would be.
+        if following == nil { try await b.adoptRegistrations() }
+        for _ in 0..<200 where await b.app(identifier: "test.walkmate") == nil { try await Task.sleep(for: .milliseconds(50)) }
         #expect(await b.ask("load berlin loop in Walk Mate").reply == "Loaded Berlin Loop.")
         try await a.appCommands.put([Apps.AppEntity(id: "w2", type: "walk", name: "North Meadow")], app: "test.walkmate")
         #expect(await b.ask("load north meadow in Walk Mate").reply == "Loaded North Meadow.")

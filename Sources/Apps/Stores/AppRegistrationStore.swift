@@ -19,5 +19,12 @@ struct AppRegistrationStore {
             INSERT INTO apps(identifier, registration) VALUES(?,?)
             ON CONFLICT(identifier) DO UPDATE SET registration = excluded.registration
             """, [.text(app.identifier), .text(json)])
+        if db.dialect == .postgres {
+            // Every replica learns the app's names and phrases (`BuiltInMediaApp.watchAppRegistrations`).
+            _ = try db.rows("SELECT pg_notify(?, ?)", [.text(Self.channel), .text(app.identifier)])
+        }
     }
+
+    /// The PostgreSQL channel a registration is announced on, with the app's identifier as payload.
+    static let channel = "hark_apps"
 }
