@@ -66,6 +66,8 @@ public actor BuiltInMediaApp: MediaApp {
         self.output = output
         self.outputFactory = outputFactory
         try stateDB.migrate(Self.schemaPart, Self.migrations)
+        // People's playlists the catalog brought (the demo's, an import's) are kept in the state.
+        try library.adoptCatalogPlaylists()
         // Players of devices unused for long, and questions no one answered, are not kept forever.
         try players.forget(before: clock.now() - Self.playerLifetime)
         try ConversationStore(db: stateDB).forget(before: clock.now())

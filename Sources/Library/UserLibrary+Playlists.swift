@@ -7,34 +7,44 @@ import Storage
 /// them at once): each playlist by its identifier, owner and name, its entries by catalog
 /// identifier in order. The catalog's own playlists stay in the catalog and cannot be changed.
 extension UserLibrary {
-    /// Migration 2 of the library: the playlists' tables; a database that also holds the catalog
-    /// (SQLite, the state beside it) moves the people's playlists it kept as catalog items.
-    @Sendable static func movePlaylists(_ db: any SQLDatabase) throws {
-        try db.execute(
-            """
-            CREATE TABLE IF NOT EXISTS user_playlists(
-                ident TEXT PRIMARY KEY, "user" TEXT NOT NULL, title TEXT NOT NULL,
-                created_at DOUBLE PRECISION NOT NULL);
-            CREATE INDEX IF NOT EXISTS user_playlists_user ON user_playlists("user");
-            CREATE TABLE IF NOT EXISTS user_playlist_items(
-                playlist TEXT NOT NULL, position BIGINT NOT NULL, item_ident TEXT NOT NULL,
-                added_at DOUBLE PRECISION NOT NULL, PRIMARY KEY(playlist, position));
-            """)
-        guard try db.columns(of: "items").contains("owner"), try !db.columns(of: "playlist_entries").isEmpty else {
-            return
+    /// Migration 2 of the library: the playlists' tables.
+    static let playlistTables = """
+        CREATE TABLE IF NOT EXISTS user_playlists(
+            ident TEXT PRIMARY KEY, "user" TEXT NOT NULL, title TEXT NOT NULL,
+            created_at DOUBLE PRECISION NOT NULL);
+        CREATE INDEX IF NOT EXISTS user_playlists_user ON user_playlists("user");
+        CREATE TABLE IF NOT EXISTS user_playlist_items(
+            playlist TEXT NOT NULL, position BIGINT NOT NULL, item_ident TEXT NOT NULL,
+            added_at DOUBLE PRECISION NOT NULL, PRIMARY KEY(playlist, position));
+        """
+
+    /// Copies into the state the people's playlists a catalog holds (an import with an owner, the
+    /// demo's "Running", or a catalog from before playlists moved to the state) that the state does
+    /// not have yet; returns how many. The catalog's rows stay, unread: the resolver passes over
+    /// owned playlists. A playlist already in the state is left as its owner changed it.
+    @discardableResult
+    public func adoptCatalogPlaylists() throws -> Int {
+        let owned = try store.items(where: "i.type = 'playlist' AND i.owner IS NOT NULL", order: "i.id", limit: 10_000)
+        let known = Set(
+            try state.rows("SELECT ident FROM user_playlists").compactMap { $0.string(0) })
+        let missing = owned.filter { !known.contains($0.item.identifier) }
+        guard !missing.isEmpty else { return 0 }
+        try state.transaction {
+            for playlist in missing {
+                guard let owner = playlist.owner else { continue }
+                try state.run(
+                    "INSERT INTO user_playlists(ident, \"user\", title, created_at) VALUES(?,?,?,0) ON CONFLICT DO NOTHING",
+                    [.text(playlist.item.identifier), .text(owner), .text(playlist.item.title)])
+                for (position, entry) in try store.playableItems(for: playlist).enumerated() {
+                    try state.run(
+                        """
+                        INSERT INTO user_playlist_items(playlist, position, item_ident, added_at) VALUES(?,?,?,0)
+                        ON CONFLICT DO NOTHING
+                        """, [.text(playlist.item.identifier), .integer(Int64(position)), .text(entry.item.identifier)])
+                }
+            }
         }
-        // The old rows stay in the catalog, unread: the resolver passes over owned playlists.
-        try db.execute(
-            """
-            INSERT INTO user_playlists(ident, "user", title, created_at)
-                SELECT ident, owner, title, 0 FROM items WHERE type = 'playlist' AND owner IS NOT NULL
-                ON CONFLICT DO NOTHING;
-            INSERT INTO user_playlist_items(playlist, position, item_ident, added_at)
-                SELECT p.ident, e.position, i.ident, e.rowid FROM playlist_entries e
-                JOIN items p ON p.id = e.playlist_id JOIN items i ON i.id = e.item_id
-                WHERE p.owner IS NOT NULL
-                ON CONFLICT DO NOTHING;
-            """)
+        return missing.count
     }
 
     /// An item by identifier: a person's own playlist from the state, anything else from the catalog.

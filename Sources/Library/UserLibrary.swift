@@ -45,7 +45,7 @@ public final class UserLibrary {
     /// The libraries' schema changes, in order (`Database.migrate`).
     static let migrations = [
         Migration(1, "likes, library, history, vocabulary, resume positions", sql: schema),
-        Migration(2, "people's playlists", apply: movePlaylists),
+        Migration(2, "people's playlists", sql: playlistTables),
     ]
 
     /// A library over the catalog in `store`, with its state in `state` (the catalog's own

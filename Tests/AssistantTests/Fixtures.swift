@@ -2,6 +2,8 @@ import Apps
 import Assistant
 import Foundation
 import Playback
+import StateTestSupport
+import Storage
 
 /// A clock tests move by hand.
 final class ManualClock: PlayerClock {
@@ -23,7 +25,14 @@ let seededTemplate: String = {
 /// A fresh assistant over a private copy of the seeded demo database.
 func freshAssistant(clock: ManualClock = ManualClock(), output: SimulatedOutput = SimulatedOutput()) throws -> Assistant
 {
-    try Assistant(app: BuiltInMediaApp(path: freshDatabase(), clock: clock, output: output))
+    try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: testState(), clock: clock, output: output))
+}
+
+/// Where a test assistant keeps its state: its own file, unless `HARK_TEST_STATE=postgres` asks
+/// for a fresh schema in the test server (`scripts/test` runs these suites both ways).
+func testState() throws -> StateLocation? {
+    guard ProcessInfo.processInfo.environment["HARK_TEST_STATE"] == "postgres" else { return nil }
+    return StateLocation(try Engine.postgres.freshAddress())
 }
 
 /// The folder of this run's private databases, removed when the tests end.

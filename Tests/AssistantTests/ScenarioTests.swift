@@ -81,7 +81,7 @@ struct ScenarioTests {
             try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
             _ = try CatalogImporter(store: CatalogStore(path: path)).importFile(file.path)
         }
-        let assistant = try Assistant(app: BuiltInMediaApp(path: path, clock: clock))
+        let assistant = try Assistant(app: BuiltInMediaApp(path: path, state: testState(), clock: clock))
         let context = RequestContext(user: "default", language: scenario.lang)
         for (number, turn) in scenario.turns.enumerated() {
             let at = "\(scenario.lang) «\(scenario.name)» turn \(number + 1) «\(turn.say)»"
