@@ -25,9 +25,10 @@ extension UserLibrary {
     @discardableResult
     public func adoptCatalogPlaylists() throws -> Int {
         let owned = try store.items(where: "i.type = 'playlist' AND i.owner IS NOT NULL", order: "i.id", limit: 10_000)
-        let known = Set(
-            try state.rows("SELECT ident FROM user_playlists").compactMap { $0.string(0) })
-        let missing = owned.filter { !known.contains($0.item.identifier) }
+        // Looked up one by one: a catalog owns a few playlists, while the state holds every person's.
+        let missing = try owned.filter {
+            try state.first("SELECT 1 FROM user_playlists WHERE ident = ?", [.text($0.item.identifier)]) == nil
+        }
         guard !missing.isEmpty else { return 0 }
         try state.transaction {
             for playlist in missing {
