@@ -33,7 +33,7 @@ public enum OutputCall {
         let call = Settled()
         return try await withCheckedThrowingContinuation { continuation in
             // A thread of its own per call: a call that hangs holds no thread anything else needs.
-            let thread = Thread {
+            let started = CallThread.start {
                 let result = Result { try body() }
                 let inTime = hung.withLock { hung in
                     if call.settle() { return true }
@@ -42,7 +42,10 @@ public enum OutputCall {
                 }
                 if inTime { continuation.resume(with: result) } else { late?(result) }
             }
-            thread.start()
+            guard started else {
+                continuation.resume(throwing: PlayerUnreachable("no thread could be started to reach the player"))
+                return
+            }
             timers.asyncAfter(deadline: .now() + seconds) {
                 let givenUp = hung.withLock { hung in
                     guard call.settle() else { return false }
@@ -76,5 +79,31 @@ private final class Settled: @unchecked Sendable {
     func settle() -> Bool {
         defer { settled = true }
         return !settled
+    }
+}
+
+/// Starts detached threads and says whether one started. (Foundation's `Thread.start` drops a
+/// failure of `pthread_create` silently: the work would never run, and a call would wait out its
+/// time and be reported as a player that did not answer.)
+private enum CallThread {
+    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Work(body)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let failed = pthread_create(&thread, &attributes, { box in
+            let work = Unmanaged<Work>.fromOpaque(box!).takeRetainedValue()
+            work.body()
+            return nil
+        }, box)
+        if failed != 0 { Unmanaged<Work>.fromOpaque(box).release() }
+        return failed == 0
+    }
+
+    private final class Work: Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }
