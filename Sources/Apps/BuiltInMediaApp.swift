@@ -19,12 +19,16 @@ public actor BuiltInMediaApp: MediaApp {
     public nonisolated let databasePath: String
     /// Where players, settings, homes, apps and open questions are kept.
     public nonisolated let stateLocation: StateLocation
-    let db: Database
+    /// The catalog's connection: a snapshot's (replaced when a new snapshot is put in its place,
+    /// `followCatalogSnapshot`) or the database file's.
+    var db: Database
     /// The state database: `db` itself unless the state is kept elsewhere.
     let state: any SQLDatabase
-    let store: CatalogStore
-    let resolver: Resolver
-    let library: UserLibrary
+    var store: CatalogStore
+    var resolver: Resolver
+    var library: UserLibrary
+    /// The snapshot read now; nil when the catalog is a database file, not a snapshot.
+    var catalogFile: PinnedSnapshot?
     let clock: any PlayerClock
     /// Where a player's audio goes unless its device has an output of its own.
     let output: any PlayerOutput
@@ -46,18 +50,31 @@ public actor BuiltInMediaApp: MediaApp {
         path: String, state: StateLocation? = nil, clock: any PlayerClock = SystemClock(),
         output: any PlayerOutput = SimulatedOutput(), outputFactory: (@Sendable (String) -> (any PlayerOutput)?)? = nil
     ) throws {
-        let db = try Database(path: path)
         let stateLocation = state ?? .file(path)
-        let stateDB = stateLocation == .file(path) ? db : try stateLocation.open()
-        // The writer mostly writes (reads go to the readers), so a small page cache bounds memory.
-        try db.execute("PRAGMA cache_size=-16384")
-        let store = try CatalogStore(db: db)
-        try DemoCatalog.seedIfEmpty(store)
-        self.db = db
+        let snapshot = CatalogSnapshot.isSnapshot(path)
+        let store: CatalogStore
+        var pinned: PinnedSnapshot?
+        if snapshot {
+            guard stateLocation != .file(path) else {
+                throw CatalogError.snapshot(
+                    path, "a catalog snapshot is read-only: keep the state elsewhere (--state FILE or postgres://…)")
+            }
+            pinned = try PinnedSnapshot(path)
+            store = try CatalogStore(snapshot: pinned!.path)
+        } else {
+            let db = try Database(path: path)
+            // The writer mostly writes (reads go to the readers), so a small page cache bounds memory.
+            try db.execute("PRAGMA cache_size=-16384")
+            store = try CatalogStore(db: db)
+            try DemoCatalog.seedIfEmpty(store)
+        }
+        let stateDB = stateLocation == .file(path) ? store.db : try stateLocation.open()
+        self.db = store.db
+        self.catalogFile = pinned
         self.state = stateDB
         self.stateLocation = stateLocation
         self.players = PlayerStore(db: stateDB)
-        self.readers = Readers(path: path, state: stateLocation)
+        self.readers = Readers(path: pinned?.path ?? path, state: stateLocation, snapshot: snapshot)
         self.databasePath = path
         self.store = store
         self.resolver = Resolver(store: store)

@@ -16,12 +16,20 @@ final class Readers: Sendable {
         /// The state database: the catalog's connection itself unless the state is kept elsewhere.
         let state: any SQLDatabase
 
-        init(path: String, state location: StateLocation) throws {
-            let db = try Database(path: path)
-            state = location == .file(path) ? db : try location.open()
-            // Smaller than the writer's: there are several, and they share the OS page cache.
-            try db.execute("PRAGMA cache_size=-16384")
-            store = try CatalogStore(db: db)
+        /// Which snapshot of the catalog this reader was opened on (`Readers.renew`).
+        let generation: Int
+
+        init(path: String, state location: StateLocation, snapshot: Bool, generation: Int) throws {
+            self.generation = generation
+            if snapshot {
+                store = try CatalogStore(snapshot: path)
+            } else {
+                let db = try Database(path: path)
+                // Smaller than the writer's: there are several, and they share the OS page cache.
+                try db.execute("PRAGMA cache_size=-16384")
+                store = try CatalogStore(db: db)
+            }
+            state = location == .file(path) ? store.db : try location.open()
             resolver = Resolver(store: store)
             library = try UserLibrary(store: store, state: state)
         }
@@ -33,23 +41,39 @@ final class Readers: Sendable {
         }
     }
 
-    let path: String
     let state: StateLocation
-    private let idle = Locked<[Reader]>([])
+    /// Whether the catalog is a snapshot, read-only (`CatalogSnapshot`).
+    let snapshot: Bool
+    /// The idle readers, the generation of the catalog new readers are opened on, and its file.
+    private let idle: Locked<(readers: [Reader], generation: Int, path: String)>
     /// Idle connections kept; more are opened while many requests read at once, then closed.
     static let kept = 4
 
-    init(path: String, state: StateLocation) {
-        self.path = path
+    init(path: String, state: StateLocation, snapshot: Bool = false) {
+        self.idle = Locked(([], 0, path))
         self.state = state
+        self.snapshot = snapshot
     }
 
     func with<T>(_ body: (Reader) throws -> T) throws -> T {
-        let reader = try idle.withLock { $0.popLast() } ?? Reader(path: path, state: state)
+        let (kept, generation, path) = idle.withLock { ($0.readers.popLast(), $0.generation, $0.path) }
+        let reader = try kept ?? Reader(path: path, state: state, snapshot: snapshot, generation: generation)
         defer {
-            idle.withLock { if $0.count < Self.kept { $0.append(reader) } }
+            idle.withLock {
+                if $0.readers.count < Self.kept, reader.generation == $0.generation { $0.readers.append(reader) }
+            }
         }
         return try body(reader)
+    }
+
+    /// A new snapshot is in place: readers open it from now on. Reads under way finish on the
+    /// snapshot they began with, whose reader is then closed.
+    func renew(path: String) {
+        idle.withLock {
+            $0.readers.removeAll()
+            $0.generation += 1
+            $0.path = path
+        }
     }
 }
 

@@ -30,6 +30,18 @@ public final class CatalogStore {
         try refreshStatisticsForNewIndexes()
     }
 
+    /// Opens a catalog snapshot (`CatalogSnapshot.build`) read-only; it must hold every migration
+    /// of this version of Hark, as nothing can be applied to it.
+    public init(snapshot path: String) throws {
+        let db = try Database(snapshot: path)
+        let version = try db.schemaVersion("catalog")
+        guard version == Schema.migrations.count else {
+            throw CatalogError.snapshot(
+                path, "it holds catalog schema \(version), this Hark reads \(Schema.migrations.count); build it again")
+        }
+        self.db = db
+    }
+
     /// A catalog analysed before an index was added has no statistics for it, and the planner then
     /// takes the new index for a very selective one; a sampled ANALYZE of the items puts that right.
     private func refreshStatisticsForNewIndexes() throws {

@@ -9,15 +9,34 @@ public final class Database: SQLDatabase {
     /// Statements of fixed SQL, prepared once and kept; SQL built per call is prepared with `prepareOnce`.
     private var statements: [String: Statement] = [:]
 
+    /// Whether the file is read as a snapshot that never changes (`Database(snapshot:)`).
+    public let isSnapshot: Bool
+
     /// Opens (creating if needed) the database at `path`, in WAL mode with foreign keys on.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, path != ":memory:" {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
+        try self.init(opening: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, snapshot: false)
+    }
+
+    /// Opens a file that is never written while open, read-only and without locks or a write-ahead
+    /// log (SQLite's `immutable`). A new version of it must be a new file renamed into its place:
+    /// this connection goes on reading the file it opened.
+    public convenience init(snapshot path: String) throws {
+        var uri = URLComponents()
+        uri.scheme = "file"
+        uri.path = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        uri.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+        try self.init(
+            opening: uri.string ?? path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, snapshot: true, shownAs: path)
+    }
+
+    private init(opening name: String, flags: Int32, snapshot: Bool, shownAs path: String? = nil) throws {
+        let path = path ?? name
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        let rc = sqlite3_open_v2(name, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(rc, handle: db, context: path)
             sqlite3_close(db)
@@ -25,7 +44,14 @@ public final class Database: SQLDatabase {
         }
         self.handle = db
         self.path = path
+        self.isSnapshot = snapshot
         sqlite3_busy_timeout(db, 5000)
+        if snapshot {
+            // A file that is not a database fails here, at once, rather than at the first request.
+            try execute("SELECT count(*) FROM sqlite_master")
+            try execute("PRAGMA cache_size=-65536")
+            return
+        }
         try execute("PRAGMA journal_mode=WAL")
         try execute("PRAGMA synchronous=NORMAL")
         try execute("PRAGMA foreign_keys=ON")

@@ -28,8 +28,15 @@ extension Commands {
                     + "\(counts.episodes) episodes, \(counts.audiobooks) audiobooks, \(counts.stations) radio stations."
             )
             return 0
+        case "build":
+            guard let out = arguments.options["out"] else { throw UsageError("--out SNAPSHOT.db is required") }
+            let built = try CatalogSnapshot.build(from: dbPath, to: out)
+            print(
+                "Built the snapshot \(out) from \(dbPath): \(built.items) items, "
+                    + String(format: "%.1f MiB in %.1f s.", Double(built.bytes) / 1_048_576, built.seconds))
+            return 0
         case nil:
-            let store = try CatalogStore(path: dbPath)
+            let store = CatalogSnapshot.isSnapshot(dbPath) ? try CatalogStore(snapshot: dbPath) : try CatalogStore(path: dbPath)
             let counts = try store.counts()
             for (type, count) in counts.sorted(by: { $0.key < $1.key }) { print("\(type): \(count)") }
             print("size: \(fileSize(dbPath)) on disk")

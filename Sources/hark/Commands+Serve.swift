@@ -1,3 +1,4 @@
+import Apps
 import Assistant
 import Foundation
 import MusicFiles
@@ -28,6 +29,8 @@ extension Commands {
         // With the state in PostgreSQL, apps another replica registers are understood here too.
         let stopFollowing = try assistant.followOtherReplicas()
         defer { stopFollowing?() }
+        let snapshots = await followSnapshots(of: app)
+        defer { snapshots?.cancel() }
         let api = HarkAPI(assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) }) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
@@ -59,5 +62,29 @@ extension Commands {
         sources.forEach { $0.cancel() }
         print("Hark stopped.")
         return 0
+    }
+
+    /// With the catalog a snapshot: looks every second for a new one renamed into its place, and
+    /// serves it from the next request on (said on standard error, as is a file that cannot be).
+    static func followSnapshots(of app: BuiltInMediaApp) async -> Task<Void, Never>? {
+        guard await app.servesSnapshot else { return nil }
+        return Task.detached {
+            var lastProblem: String?
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                var said: String?
+                do {
+                    if let items = try await app.followCatalogSnapshot() {
+                        said = "catalog: serving the new snapshot of \(app.databasePath) (\(items) items)"
+                    }
+                    lastProblem = nil
+                } catch {
+                    let problem = "catalog: the new snapshot is not served, the one before is: \(error)"
+                    if problem != lastProblem { said = problem }
+                    lastProblem = problem
+                }
+                if let said { FileHandle.standardError.write(Data((said + "\n").utf8)) }
+            }
+        }
     }
 }

@@ -189,16 +189,22 @@ extension CommandSpec {
         options: [])
 
     static let catalog = CommandSpec(
-        name: "catalog", summary: "catalog tools: 'catalog generate' writes a synthetic catalog of any size",
-        usage: ["[options]", "generate --tracks N [--seed S] --out FILE.jsonl"],
+        name: "catalog",
+        summary: "catalog tools: 'catalog build' writes a read-only snapshot for replicas, 'catalog generate' a synthetic catalog",
+        usage: ["[options]", "build [--db PATH] --out SNAPSHOT.db", "generate --tracks N [--seed S] --out FILE.jsonl"],
         about: """
+            build copies the catalog of --db (which a server may be using) into a read-only snapshot:
+            only the catalog's tables, its full-text index merged, statistics taken, renamed into
+            place when complete. `hark serve --db SNAPSHOT.db --state …` reads it (the state must be
+            kept elsewhere), and serves a new snapshot built over it from the next request on,
+            finishing the requests under way on the old one.
             generate writes a deterministic synthetic catalog (same seed, same file) in import format:
             artists in four scripts with albums, versions, feat. credits, soundtracks and shared
             titles; podcasts with hundreds of dated episodes; audiobooks; radio stations. Without a
             subcommand, prints how many items of each kind the catalog holds and its size on disk.
             """,
         options: [
-            tracks, seed, .text("out", "FILE.jsonl", "where generate writes the catalog"),
+            tracks, seed, .text("out", "FILE", "where build writes the snapshot, or generate the catalog (.jsonl)"),
             .flag("crowded", "generate: many songs share a title, many bands all but one word of their name"),
         ])
 

@@ -2,6 +2,7 @@
 
 - A "Which one?" asked on one replica is answered on another; what one plays, another reports,
   and an event stream open on a third hears of it.
+- A new catalog snapshot built while requests arrive is served by every replica, none failing.
 - A replica killed (kill -9) while four writers add likes through the balancer: every acknowledged
   like is stored (read back from another replica), and the balancer keeps answering.
 - PostgreSQL stopped while requests arrive: each fails within a second or two with 503 and a clear
@@ -81,6 +82,54 @@ try:
     stream.close()
     check(b"Skyfall" in heard, f"a stream on replica 3 heard replica 1 play in the kitchen ({time.time() - ask_started:.2f} s)")
 
+    # A new catalog snapshot built while requests arrive: every replica serves it within seconds,
+    # and no request fails meanwhile.
+    source = os.path.join(folder, "catalog.db")
+    added = os.path.join(folder, "added.jsonl")
+    with open(added, "w") as file:
+        file.write(json.dumps({"type": "song", "title": "Glass Lanterns", "artist": "The Quiet Harbour",
+                               "popularity": 0.9}) + "\n")
+    subprocess.run([hark, "import", "--db", source, added], check=True, stdout=subprocess.DEVNULL)
+    swap_errors = []
+    swap_answers = [0]
+    swapping = threading.Event()
+
+    def asker():
+        while not swapping.is_set():
+            try:
+                status, body = ask(port, "play skyfall by adele", user="swapper")
+                ok = status == 200 and body.get("reply") == "Playing Skyfall by Adele."
+            except OSError as error:
+                ok, status = False, str(error)
+            with lock:
+                swap_answers[0] += 1
+                if not ok:
+                    swap_errors.append(status)
+
+    lock = threading.Lock()
+    askers = [threading.Thread(target=asker) for _ in range(2)]
+    for thread in askers:
+        thread.start()
+    time.sleep(0.5)
+    built_at = time.time()
+    subprocess.run([hark, "catalog", "build", "--db", source, "--out", os.path.join(folder, "snapshot.db")],
+                   check=True, stdout=subprocess.DEVNULL)
+    serving = set()
+    while len(serving) < 3 and time.time() - built_at < 10:
+        for replica in (first, second, third):
+            status, found = call(replica, "GET", "/v1/search?q=glass+lanterns&type=song&limit=1")
+            items = found.get("items", []) if isinstance(found, dict) else []
+            if items and items[0]["title"] == "Glass Lanterns":
+                serving.add(replica)
+        time.sleep(0.1)
+    took = time.time() - built_at
+    time.sleep(0.5)
+    swapping.set()
+    for thread in askers:
+        thread.join()
+    check(len(serving) == 3, f"a new snapshot is served by {len(serving)} of 3 replicas {took:.2f} s after its build began")
+    check(not swap_errors, f"requests during the swap: {swap_answers[0]}, failed: {len(swap_errors)} {swap_errors[:3]}")
+
     # A replica killed under load: no acknowledged write lost, the balancer answers from the others.
     songs = []
     for words in ["love", "hello", "skyfall", "rolling", "thriller", "yesterday", "rhapsody", "funk", "night", "heart"]:
@@ -92,7 +141,6 @@ try:
     acknowledged = {}
     errors = []
     stop = threading.Event()
-    lock = threading.Lock()
 
     def writer(index):
         user = f"writer{index}"

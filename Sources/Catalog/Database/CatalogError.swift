@@ -1,6 +1,6 @@
 /// Everything that can go wrong in the catalog, with what and where.
 public struct CatalogError: Error, CustomStringConvertible, Sendable {
-    public enum Code: String, Sendable { case malformedLine, missingFile, unreadable, badMapping }
+    public enum Code: String, Sendable { case malformedLine, missingFile, unreadable, badMapping, snapshot }
     public var code: Code
     public var message: String
     /// The SQL, the file and line, or the field involved.
@@ -19,5 +19,10 @@ public struct CatalogError: Error, CustomStringConvertible, Sendable {
 
     static func unreadable(_ path: String, reason: String) -> CatalogError {
         CatalogError(code: .unreadable, message: reason, context: path)
+    }
+
+    /// A catalog snapshot that cannot be built, put in place or read.
+    public static func snapshot(_ path: String, _ reason: String) -> CatalogError {
+        CatalogError(code: .snapshot, message: reason, context: path)
     }
 }
