@@ -123,6 +123,13 @@ public actor BuiltInMediaApp: MediaApp {
         try watch(AppRegistrationStore.channel, handler)
     }
 
+    /// Like `watchPlayerChanges`, for homes saved or deleted by any replica; the handler gets the home's id.
+    public nonisolated func watchHomeChanges(_ handler: @escaping @Sendable (String) -> Void) throws
+        -> (@Sendable () -> Void)?
+    {
+        try watch(HomeStore.channel, handler)
+    }
+
     private nonisolated func watch(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) throws
         -> (@Sendable () -> Void)?
     {
@@ -194,12 +201,20 @@ public actor BuiltInMediaApp: MediaApp {
     public func saveHome(_ home: Home) throws {
         if let problem = home.problem() { throw HomeProblem(message: "home \(home.id): \(problem)") }
         try HomeStore(db: state).save(home)
-        // Its devices' outputs are made again from the new addresses when next used.
-        deviceOutputs = deviceOutputs.filter { Home.device(ofPlayerKey: $0.key)?.home != home.id }
+        forgetOutputs(ofHome: home.id)
     }
 
     @discardableResult
-    public func deleteHome(_ id: String) throws -> Bool { try HomeStore(db: state).delete(id) }
+    public func deleteHome(_ id: String) throws -> Bool {
+        forgetOutputs(ofHome: id)
+        return try HomeStore(db: state).delete(id)
+    }
+
+    /// A home changed (here, or on another replica): its devices' outputs are made again from the
+    /// new addresses when next used.
+    public func forgetOutputs(ofHome id: String) {
+        deviceOutputs = deviceOutputs.filter { Home.device(ofPlayerKey: $0.key)?.home != id }
+    }
 
     /// Claims a resource ("home:ID") for a user if no one owns it; true when the user owns it now.
     public func claim(_ resource: String, for user: String) throws -> Bool {

@@ -58,12 +58,20 @@ extension Assistant {
         try understandAlso { known in stored.filter { known.app(identifier: $0.identifier) != $0 } }
     }
 
-    /// Follows the registrations other replicas make (PostgreSQL state), until the returned
-    /// function is called; nil when the state is a file (one server, which registers its own).
+    /// Follows the registrations and home changes other replicas make (PostgreSQL state), until
+    /// the returned function is called; nil when the state is a file (one server, which makes its own).
     public nonisolated func followOtherReplicas() throws -> (@Sendable () -> Void)? {
-        try builtInApp.watchAppRegistrations { [weak self] _ in
-            guard let self else { return }
-            Task { try? await self.adoptRegistrations() }
+        let app = builtInApp
+        guard
+            let registrations = try app.watchAppRegistrations({ [weak self] _ in
+                guard let self else { return }
+                Task { try? await self.adoptRegistrations() }
+            })
+        else { return nil }
+        let homes = try app.watchHomeChanges { home in Task { await app.forgetOutputs(ofHome: home) } }
+        return {
+            registrations()
+            homes?()
         }
     }
 

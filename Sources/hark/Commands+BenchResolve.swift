@@ -26,7 +26,7 @@ extension Commands {
             "SELECT id FROM items WHERE title_key = ? ORDER BY (artist_key = ?) DESC, popularity DESC LIMIT 4")
         let ftsLookup = try store.db.prepare(
             "SELECT rowid FROM items_fts WHERE items_fts MATCH ? ORDER BY bm25(items_fts) LIMIT 4")
-        let systems: [(String, (NoisyQueries.Query) throws -> [Int64])] = [
+        var systems: [(String, (NoisyQueries.Query) throws -> [Int64])] = [
             ("hark", { query in try resolver.resolve(query.search, limit: 4).map(\.stored.rowID) }),
             (
                 // A search box's free text: the title and the artist typed as one string, in either
@@ -63,6 +63,10 @@ extension Commands {
                 }
             ),
         ]
+        if let address = arguments.options["postgres"] {
+            let postgres = try postgresCatalog(address, copying: store)
+            systems.insert(("postgres", { query in try postgres.resolve(query.search, limit: 4) }), at: 1)
+        }
         // Queries no system can get right every time: said without the artist, exactly, and the
         // catalog holds the same title by several artists (the benchmark draws targets uniformly,
         // not by popularity).
@@ -174,7 +178,7 @@ extension Commands {
                 ))
         } else {
             print("\(queries.count) noisy queries over \(tracks) generated tracks (seed \(seed), catalog \(path)):")
-            for name in ["hark", "text", "exact", "fts5"] {
+            for name in ["hark", "postgres", "text", "exact", "fts5"] {
                 guard let row = report[name] else { continue }
                 print(
                     String(
@@ -257,5 +261,20 @@ extension Commands {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Double(usage.ru_maxrss / 1024)
+    }
+
+    /// The catalog in PostgreSQL at `address` (`PostgresCatalog`), copied from `store` when it does
+    /// not hold the same number of items.
+    static func postgresCatalog(_ address: String, copying store: CatalogStore) throws -> PostgresCatalog {
+        let postgres = try PostgresCatalog(address: address)
+        let items = try store.itemCount()
+        guard try postgres.itemCount() != items else { return postgres }
+        let started = Date()
+        try postgres.load(from: store) { done in
+            guard isTerminal, done % 50_000 == 0 else { return }
+            FileHandle.standardError.write(Data("\r\(progressBar(Double(done) / Double(items))) \(done)/\(items) items".utf8))
+        }
+        warn(String(format: "copied %d items to PostgreSQL with their indexes in %.1f s", items, Date().timeIntervalSince(started)))
+        return postgres
     }
 }

@@ -139,6 +139,7 @@ extension CommandSpec {
             .flag("fresh", "resolve: build the generated catalog again"),
             .flag("scripts", "resolve: names asked for in other scripts and readings (see above)"),
             .flag("crowded", "resolve: on a crowded generated catalog (catalog generate --crowded)"),
+            .text("postgres", "ADDRESS", "resolve: also the catalog copied to PostgreSQL (full text + pg_trgm)"),
             json,
         ])
 

@@ -1,6 +1,7 @@
 import Apps
 import Assistant
 import Foundation
+import MediaIntents
 import Playback
 import StateTestSupport
 import Storage
@@ -78,6 +79,36 @@ struct SharedStateTests {
         #expect(await b.ask("load north meadow in Walk Mate").reply == "Loaded North Meadow.")
         try await a.appCommands.delete(app: "test.walkmate", type: "walk", id: "w1")
         #expect(await b.ask("load berlin loop in Walk Mate").reply == "I couldn't find berlin loop in Walk Mate.")
+    }
+
+    @Test(
+        "a home changed on one replica gives the other's devices their new outputs",
+        arguments: Engine.available.filter { $0 == .postgres })
+    func homeChangesReachOtherReplicas(engine: Engine) async throws {
+        let address = try engine.freshAddress()
+        let made = Locked<[String]>([])
+        let factory: @Sendable (String) -> (any PlayerOutput)? = { spec in
+            made.withLock { $0.append(spec) }
+            return SimulatedOutput()
+        }
+        let make = { try Assistant(app: BuiltInMediaApp(path: freshDatabase(), state: .init(address), outputFactory: factory)) }
+        let (a, b) = (try make(), try make())
+        let following = try b.followOtherReplicas()
+        defer { following?() }
+        var flat = HomeTests.flat
+        let kitchen = try #require(flat.devices.firstIndex { $0.id == "kitchen-speaker" })
+        flat.devices[kitchen].output = "mpd://old.kitchen:6600"
+        try await a.saveHome(flat)
+        let inKitchen = RequestContext(device: "kitchen-speaker", home: "flat")
+        _ = await b.ask("play skyfall by adele", context: inKitchen)
+        #expect(made.withLock { $0.last } == "mpd://old.kitchen:6600")
+        flat.devices[kitchen].output = "mpd://new.kitchen:6600"
+        try await a.saveHome(flat)
+        for _ in 0..<100 where made.withLock({ $0.last }) != "mpd://new.kitchen:6600" {
+            try await Task.sleep(for: .milliseconds(50))
+            _ = await b.ask("play skyfall by adele", context: inKitchen)
+        }
+        #expect(made.withLock { $0.last } == "mpd://new.kitchen:6600")
     }
 
     @Test("two replicas changing one player at once lose no change", arguments: Engine.available)

@@ -23,9 +23,22 @@ struct HomeStore {
         try db.run(
             "INSERT INTO homes(id, document) VALUES(?,?) ON CONFLICT(id) DO UPDATE SET document = excluded.document",
             [.text(home.id), .text(json)])
+        try announce(home.id)
     }
 
     func delete(_ id: String) throws -> Bool {
-        try db.run("DELETE FROM homes WHERE id = ?", [.text(id)]) > 0
+        let deleted = try db.run("DELETE FROM homes WHERE id = ?", [.text(id)]) > 0
+        try announce(id)
+        return deleted
     }
+
+    /// Tells every replica that a home changed, so that each makes its devices' outputs again
+    /// from the new addresses (`BuiltInMediaApp.watchHomeChanges`).
+    private func announce(_ id: String) throws {
+        guard db.dialect == .postgres else { return }
+        _ = try db.rows("SELECT pg_notify(?, ?)", [.text(Self.channel), .text(id)])
+    }
+
+    /// The PostgreSQL channel a changed home is announced on, with the home's id as payload.
+    static let channel = "hark_homes"
 }

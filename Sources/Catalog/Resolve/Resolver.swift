@@ -76,8 +76,39 @@ public struct Resolver {
         let noteWords =
             name.hasPrefix(core)
             ? NameFolding.key(String(name.dropFirst(core.count))).split(separator: " ").map(String.init) : []
+        let ranked = Self.rank(
+            try candidates(for: said, artist: saidArtist), search: search, nameKey: nameKey, saidArtist: saidArtist,
+            type: type, noteWords: noteWords)
+        if let order = search.sortOrder, let first = ranked.first, first.candidate.type == .artist {
+            let artist = try store.item(rowID: first.candidate.rowID)
+            return try byArtist(artist?.item.title ?? name, type: .song, order: order, limit: limit)
+        }
+        // Nothing named by the whole text: perhaps a title and its artist said one after the other.
+        if ranked.first.map({ $0.nameMatch < Self.wholeNameFits }) ?? true,
+            let split = try splitTitleAndArtist(search, user: user, limit: limit, nearArtists: nearArtists)
+        {
+            return split
+        }
+        // Only the few that are returned are read in full.
+        let top = Array(ranked.prefix(limit))
+        let stored = try store.items(rowIDs: top.map(\.candidate.rowID))
+        return top.compactMap { entry in
+            stored[entry.candidate.rowID].map {
+                ResolvedItem(stored: $0, score: entry.score, nameMatch: entry.nameMatch)
+            }
+        }
+    }
+
+    /// Scores candidates for a said name, best first: how alike the names are, whether the said
+    /// artist, album and kind agree, a version said with the name, and popularity. Every catalog
+    /// engine's candidates are ranked by this one measure.
+    static func rank(
+        _ candidates: [Candidate], search: MediaSearch, nameKey: String, saidArtist: String?, type: MediaItemType?,
+        noteWords: [String]
+    ) -> [(candidate: Candidate, score: Double, nameMatch: Double)] {
+        let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
-        for candidate in try candidates(for: said, artist: saidArtist) {
+        for candidate in candidates {
             // People's own playlists are in the state database (UserLibrary); rows a catalog kept
             // from before that are passed over.
             if candidate.owner != nil { continue }
@@ -115,24 +146,7 @@ public struct Resolver {
             ranked.append((candidate, score, nameMatch))
         }
         ranked.sort { $0.score > $1.score }
-        if let order = search.sortOrder, let first = ranked.first, first.candidate.type == .artist {
-            let artist = try store.item(rowID: first.candidate.rowID)
-            return try byArtist(artist?.item.title ?? name, type: .song, order: order, limit: limit)
-        }
-        // Nothing named by the whole text: perhaps a title and its artist said one after the other.
-        if ranked.first.map({ $0.nameMatch < Self.wholeNameFits }) ?? true,
-            let split = try splitTitleAndArtist(search, user: user, limit: limit, nearArtists: nearArtists)
-        {
-            return split
-        }
-        // Only the few that are returned are read in full.
-        let top = Array(ranked.prefix(limit))
-        let stored = try store.items(rowIDs: top.map(\.candidate.rowID))
-        return top.compactMap { entry in
-            stored[entry.candidate.rowID].map {
-                ResolvedItem(stored: $0, score: entry.score, nameMatch: entry.nameMatch)
-            }
-        }
+        return ranked
     }
 
     /// "Episode 12": the episode whose title is numbered so ("Episode 12: …", "#12 …", "Ep. 12"), else
