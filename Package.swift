@@ -26,6 +26,7 @@ let package = Package(
             name: "CTagLib", path: "Sources/CTagLib", pkgConfig: "taglib", providers: [.apt(["libtag1-dev"])]),
         // TagLib's C++ property map behind one C function (TagLib's C binding has no property map).
         .target(name: "TagLibShim", dependencies: ["CTagLib"], path: "Sources/TagLibShim"),
+        .systemLibrary(name: "CGD", path: "Sources/CGD", pkgConfig: "gdlib", providers: [.apt(["libgd-dev"])]),
         .systemLibrary(
             name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"])]),
@@ -53,7 +54,9 @@ let package = Package(
         // Real music: audio files by their tags, and Music Player Daemon as the player.
         .target(
             name: "MusicFiles",
-            dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG"],
+            dependencies: [
+                "MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG", "CGD",
+            ],
             swiftSettings: strict),
         // Hark's own media app (catalog, players, libraries) behind the app protocol, and the app registry.
         .target(

@@ -4,6 +4,26 @@ import Understanding
 /// Saying what a request asked for and what was found, in the request's language: "80s rock
 /// music", «рок 80-х», "a playlist called Holiday", "Angel by Shaggy or Angel by Aerosmith".
 extension Assistant {
+    /// The outcome with what it was understood as, in its language (`understood.<intent>` and
+    /// what the search names).
+    func described(_ outcome: Outcome) -> Outcome {
+        let understood = outcome.understood
+        guard understood.intent != .none, replies.has("understood.\(understood.intent.rawValue)") else { return outcome }
+        let language = outcome.language.isEmpty ? "en" : outcome.language
+        var parts = [replies.say("understood.\(understood.intent.rawValue)", language: language)]
+        if let search = understood.search, !search.isEmpty {
+            if search.mediaIdentifier != nil, let item = outcome.nowPlaying?.item ?? outcome.items.first {
+                parts.append(spokenList([item], language: language))
+            } else {
+                parts.append(describe(search, language: language))
+            }
+        }
+        if let place = [understood.params?.area, understood.params?.device].compactMap({ $0 }).first { parts.append(place) }
+        var described = outcome
+        described.understoodText = parts.filter { !$0.isEmpty }.joined(separator: " · ")
+        return described
+    }
+
     /// "I couldn't find the playlist Holiday." when a kind was asked for, else "I couldn't find X."
     func notFoundReply(_ search: MediaSearch, language: String) -> String {
         // "that episode of Serial" only when the name is the show's (an episode by number or order).

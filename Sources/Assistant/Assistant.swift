@@ -81,16 +81,22 @@ public final class Assistant: Sendable {
 
     /// Answers one request.
     public func ask(_ text: String, context: RequestContext = RequestContext()) async -> Outcome {
+        await answering(context) { await self.answer(text, context: $0) }
+    }
+
+    /// Runs one request's work within its deadline, noting a database it could not reach: then
+    /// the reply says so, whatever the work made of it.
+    func answering(_ context: RequestContext, _ work: @escaping (RequestContext) async -> Outcome) async -> Outcome {
         var context = context
         if context.deadline == nil { context.deadline = Date().timeIntervalSince1970 + Self.requestBudget }
         let timed = context
         // The deadline travels with the task, so that a player output called deep down gives up in time.
         let (answered, trouble) = await BuiltInMediaApp.noticingStorageTrouble {
             await RequestDeadline.$current.withValue(context.deadline) {
-                await FindMemo.$current.withValue(FindMemo()) { await answer(text, context: timed) }
+                await FindMemo.$current.withValue(FindMemo()) { await work(timed) }
             }
         }
-        guard let trouble else { return answered }
+        guard let trouble else { return described(answered) }
         // A database could not be read or written: whatever the steps made of that, the truth is
         // that the request could not be carried out.
         var outcome = answered

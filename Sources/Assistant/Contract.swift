@@ -13,3 +13,5 @@ public typealias AppParameterValue = Apps.AppParameterValue
 public typealias AppManifestError = Apps.AppManifestError
 public typealias HomeDocument = Apps.Home
 public typealias HomeProblem = Apps.HomeProblem
+/// What an item holds, as a page browsing the library shows it.
+public typealias ItemContents = Apps.BuiltInMediaApp.ItemContents

@@ -32,4 +32,7 @@ public struct Outcome: Codable, Sendable {
     /// Set when a database was busy or could not be reached (what failed): nothing may have been
     /// done, and the reply says so.
     public var storageUnavailable: String? = nil
+    /// What the request was understood as, in its language, for a person to read: "Play · Skyfall
+    /// by Adele", «Включить · Сектор Газа». Nil when it was not understood as a request.
+    public var understoodText: String? = nil
 }

@@ -127,6 +127,7 @@ public final class MPDOutput: PlayerOutput, @unchecked Sendable {
                         $0.locations[uri] = item.location
                     }
                 }
+            case .replaceUpNext(let items): try replaceUpNext(items, live)
             case .play:
                 let state = mpd_run_status(live).map { status in
                     defer { mpd_status_free(status) }
@@ -178,6 +179,27 @@ public final class MPDOutput: PlayerOutput, @unchecked Sendable {
         }
         _ = mpd_run_play_pos(live, UInt32(max(0, min(playIndex, uris.count - 1))))
         if position > 0 { _ = mpd_run_seek_current(live, Float(position), false) }
+    }
+
+    /// Deletes what follows the song playing from MPD's queue and adds `items` there: the song
+    /// plays on, uninterrupted.
+    private func replaceUpNext(_ items: [MediaItem], _ live: OpaquePointer) throws {
+        guard let (song, length) = mpd_run_status(live).map({ status -> (Int32, UInt32) in
+            defer { mpd_status_free(status) }
+            return (mpd_status_get_song_pos(status), mpd_status_get_queue_length(status))
+        }), song >= 0 else { return }
+        if UInt32(song + 1) < length { _ = mpd_run_delete_range(live, UInt32(song + 1), length) }
+        var added: [(String, String?)] = []
+        for item in items {
+            guard let uri = try uri(for: item, live) else { continue }
+            _ = mpd_run_add(live, uri)
+            added.append((uri, item.location))
+        }
+        try connection.check(live)
+        loaded.withLock { loaded in
+            loaded.uris = Array(loaded.uris.prefix(Int(song) + 1)) + added.map(\.0)
+            for (uri, location) in added { loaded.locations[uri] = location }
+        }
     }
 
     /// The MPD URI of an item: its location when it came from MPD's database, else its file path

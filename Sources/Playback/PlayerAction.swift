@@ -7,6 +7,9 @@ public enum PlayerAction: Sendable, Hashable, Codable {
     case load(queue: [MediaItem], index: Int, position: Double)
     /// Add items after the current one or at the end, without interrupting.
     case enqueue([MediaItem])
+    /// Replace what follows the current item with these, in this order, without interrupting it
+    /// (up next reordered or cut by hand).
+    case replaceUpNext([MediaItem])
     case play
     case pause
     case stop

@@ -3,11 +3,11 @@ public import MediaIntents
 /// The player as a value: a queue, a cursor, position and modes. Events return the action the
 /// output must carry out; time comes in as an argument so tests are exact.
 public struct PlayerMachine: Codable, Sendable, Hashable {
-    public private(set) var queue: [MediaItem] = []
+    public internal(set) var queue: [MediaItem] = []
     /// Play order: indexes into `queue` (a permutation when shuffled).
-    public private(set) var order: [Int] = []
+    public internal(set) var order: [Int] = []
     /// Place in `order` of the current item.
-    public private(set) var cursor: Int?
+    public internal(set) var cursor: Int?
     public private(set) var state: PlaybackState = .stopped
     public private(set) var rate: Double = 1
     public private(set) var shuffle = false
@@ -267,7 +267,7 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
         return (.success, .seek(anchorPosition))
     }
 
-    private mutating func move(to index: Int, now: Double) {
+    mutating func move(to index: Int, now: Double) {
         cursor = index
         anchorPosition = 0
         anchorTime = now

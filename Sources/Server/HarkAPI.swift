@@ -10,6 +10,8 @@ public final class HarkAPI: Sendable {
     let tokens: [String: String]
     /// Speaks a reply as WAV audio in a language, for `Accept: audio/wav` (nil: not offered).
     let speak: (@Sendable (String, String) throws -> Data)?
+    /// Reads items' pictures from their files (nil: every item gets a drawn one).
+    let pictures: PictureReader?
     let metrics = Metrics()
     let events = NowPlayingEvents()
     /// Wrong tokens counted per client address (20 within the window, then 429).
@@ -21,9 +23,10 @@ public final class HarkAPI: Sendable {
 
     public init(
         assistant: Assistant, tokens: [String: String] = [:],
-        speak: (@Sendable (_ text: String, _ language: String) throws -> Data)? = nil,
+        speak: (@Sendable (_ text: String, _ language: String) throws -> Data)? = nil, pictures: PictureReader? = nil,
         wrongTokenWindow: Double = 60, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
+        self.pictures = pictures
         failedAttempts = FailedAttempts(window: wrongTokenWindow)
         self.assistant = assistant
         // An empty token would let `Authorization: Bearer ` in.
@@ -54,6 +57,11 @@ public final class HarkAPI: Sendable {
         Route("GET", "/v1/now-playing", name: "now-playing") { await $0.nowPlaying($1) },
         Route("GET", "/v1/events", name: "events") { await $0.subscribe($1) },
         Route("GET", "/v1/search", name: "search") { await $0.search($1) },
+        Route("GET", "/v1/item", name: "items") { await $0.item($1) },
+        Route("GET", "/v1/art", name: "art") { await $0.art($1) },
+        Route("POST", "/v1/play", name: "play") { await $0.play($1) },
+        Route("GET", "/v1/queue", name: "queue") { await $0.queue($1) },
+        Route("POST", "/v1/queue/{change}", name: "queue") { await $0.changeQueue($1) },
         Route("GET", "/v1/library", name: "library") { await $0.library($1) },
         Route("POST", "/v1/library/affinities", name: "library") { await $0.affinity($1) },
         Route("GET", "/v1/playlists", name: "playlists") { await $0.playlists($1) },

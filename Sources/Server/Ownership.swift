@@ -5,8 +5,8 @@ import Foundation
 /// and a home belongs to the user who first wrote or used it; others get 403.
 extension HarkAPI {
     /// Routes whose device comes in the query, and routes whose device comes in the JSON body.
-    static let deviceInQuery: Set<String> = ["/v1/now-playing", "/v1/events", "/v1/suggestions"]
-    static let deviceInBody: Set<String> = ["ask", "player", "suggestions", "apps"]
+    static let deviceInQuery: Set<String> = ["/v1/now-playing", "/v1/events", "/v1/suggestions", "/v1/queue"]
+    static let deviceInBody: Set<String> = ["ask", "player", "suggestions", "apps", "play", "queue"]
 
     /// The request as the token user's: homes it names checked (and claimed when new), devices
     /// outside a home made the user's own. A refusal when a home is another user's.

@@ -83,14 +83,18 @@ extension HarkAPI {
         return origin.lowercased() == "http://" + host.lowercased() || origin.lowercased() == "https://" + host.lowercased()
     }
 
-    /// The user of the request's bearer token, if it holds a known one. Only the event stream takes
-    /// the token as `?access_token=` (a browser's EventSource cannot set headers); every token is
-    /// compared in full, so timing does not tell how much of a guess was right.
+    /// Routes that take the token as `?access_token=`: a browser's EventSource and `<img>` cannot
+    /// set headers (the event stream, pictures). Every other route needs the header.
+    static let tokenInQuery: Set<String> = ["events", "art"]
+
+    /// The user of the request's bearer token, if it holds a known one (`tokenInQuery` routes also
+    /// take it in the query); every token is compared in full, so timing does not tell how much of
+    /// a guess was right.
     func user(of request: HTTPRequest, route: String) -> String? {
         let header = request.headers["authorization"].flatMap {
             $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil
         }
-        let given = header ?? (route == "events" ? request.query["access_token"] : nil)
+        let given = header ?? (Self.tokenInQuery.contains(route) ? request.query["access_token"] : nil)
         guard let given, !given.isEmpty else { return nil }
         var found: String?
         for (token, user) in tokens where Self.sameBytes(token, given) { found = user }

@@ -1,8 +1,21 @@
 // TagLib's C++ API behind the C function declared in include/TagLibShim.h.
 #include "TagLibShim.h"
 
+#include <taglib/attachedpictureframe.h>
 #include <taglib/audioproperties.h>
 #include <taglib/fileref.h>
+#include <taglib/flacfile.h>
+#include <taglib/flacpicture.h>
+#include <taglib/id3v2tag.h>
+#include <taglib/mp4coverart.h>
+#include <taglib/mp4file.h>
+#include <taglib/mpegfile.h>
+#include <taglib/opusfile.h>
+#include <taglib/rifffile.h>
+#include <taglib/vorbisfile.h>
+#include <taglib/wavfile.h>
+#include <taglib/aifffile.h>
+#include <taglib/xiphcomment.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/tstring.h>
 
@@ -22,4 +35,61 @@ extern "C" int hark_taglib_read(const char *path, void *context, hark_tag_visito
         }
     }
     return 1;
+}
+
+namespace {
+// The front cover among a list of pictures, else the first.
+const TagLib::FLAC::Picture *front(const TagLib::List<TagLib::FLAC::Picture *> &pictures) {
+    for (auto *picture : pictures)
+        if (picture->type() == TagLib::FLAC::Picture::FrontCover) return picture;
+    return pictures.isEmpty() ? nullptr : pictures.front();
+}
+
+int fromID3v2(TagLib::ID3v2::Tag *tag, void *context, hark_picture_visitor visit) {
+    if (tag == nullptr) return 0;
+    const TagLib::ID3v2::FrameList &frames = tag->frameListMap()["APIC"];
+    const TagLib::ID3v2::AttachedPictureFrame *chosen = nullptr;
+    for (auto *frame : frames) {
+        auto *picture = dynamic_cast<TagLib::ID3v2::AttachedPictureFrame *>(frame);
+        if (picture == nullptr) continue;
+        if (chosen == nullptr || picture->type() == TagLib::ID3v2::AttachedPictureFrame::FrontCover) chosen = picture;
+        if (picture->type() == TagLib::ID3v2::AttachedPictureFrame::FrontCover) break;
+    }
+    if (chosen == nullptr || chosen->picture().isEmpty()) return 0;
+    const std::string type = chosen->mimeType().to8Bit(true);
+    visit(context, chosen->picture().data(), chosen->picture().size(), type.c_str());
+    return 1;
+}
+
+int fromPicture(const TagLib::FLAC::Picture *picture, void *context, hark_picture_visitor visit) {
+    if (picture == nullptr || picture->data().isEmpty()) return 0;
+    const std::string type = picture->mimeType().to8Bit(true);
+    visit(context, picture->data().data(), picture->data().size(), type.c_str());
+    return 1;
+}
+}  // namespace
+
+extern "C" int hark_taglib_picture(const char *path, void *context, hark_picture_visitor visit) {
+    TagLib::FileRef ref(path, false);
+    TagLib::File *file = ref.file();
+    if (ref.isNull() || file == nullptr || !file->isValid()) return 0;
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return fromID3v2(mpeg->ID3v2Tag(), context, visit);
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) return fromID3v2(wav->ID3v2Tag(), context, visit);
+    if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(file)) return fromID3v2(aiff->tag(), context, visit);
+    if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) return fromPicture(front(flac->pictureList()), context, visit);
+    if (auto *vorbis = dynamic_cast<TagLib::Ogg::Vorbis::File *>(file))
+        return vorbis->tag() ? fromPicture(front(vorbis->tag()->pictureList()), context, visit) : 0;
+    if (auto *opus = dynamic_cast<TagLib::Ogg::Opus::File *>(file))
+        return opus->tag() ? fromPicture(front(opus->tag()->pictureList()), context, visit) : 0;
+    if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file)) {
+        TagLib::MP4::Tag *tag = mp4->tag();
+        if (tag == nullptr || !tag->contains("covr")) return 0;
+        const TagLib::MP4::CoverArtList covers = tag->item("covr").toCoverArtList();
+        if (covers.isEmpty()) return 0;
+        const TagLib::MP4::CoverArt &cover = covers.front();
+        const char *type = cover.format() == TagLib::MP4::CoverArt::PNG ? "image/png" : "image/jpeg";
+        visit(context, cover.data().data(), cover.data().size(), type);
+        return 1;
+    }
+    return 0;
 }

@@ -31,7 +31,10 @@ extension Commands {
         defer { stopFollowing?() }
         let snapshots = await followSnapshots(of: app)
         defer { snapshots?.cancel() }
-        let api = HarkAPI(assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) }) { line in
+        let api = HarkAPI(
+            assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) },
+            pictures: { CoverArt.picture(for: $0, size: $1) }
+        ) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         let server = HTTPServer { await api.respond($0) }

@@ -17,6 +17,14 @@ typedef void (*hark_tag_visitor)(void *context, const char *key, const char *val
 /// a length or a bit rate); returns 0 otherwise (not audio, unreadable, unknown format).
 int hark_taglib_read(const char *path, void *context, hark_tag_visitor visit, int *seconds);
 
+/// Called with a picture's bytes and its media type ("image/jpeg"); both live only for the call.
+typedef void (*hark_picture_visitor)(void *context, const void *bytes, unsigned long length, const char *type);
+
+/// Finds the picture embedded in the audio file at `path` (the front cover when one is marked so,
+/// else the first): ID3v2 APIC frames (MP3, WAV, AIFF), FLAC and Ogg pictures, MP4 cover art.
+/// Returns 1 and calls `visit` once when one is found, 0 otherwise.
+int hark_taglib_picture(const char *path, void *context, hark_picture_visitor visit);
+
 #ifdef __cplusplus
 }
 #endif

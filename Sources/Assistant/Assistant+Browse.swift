@@ -1,0 +1,68 @@
+public import Apps
+import Foundation
+public import MediaIntents
+import Understanding
+
+/// What a page does by touch rather than by voice: play an item it shows (now, next or later, or
+/// an album from its second song), read and change up next, open an item to see what it holds.
+/// Each goes through the same app, player and replies as a spoken request.
+extension Assistant {
+    /// Plays the item with `identifier` as "play <it>" would (now, next or later); with
+    /// `startingAt`, the queue the item makes (an album's songs, a playlist) starts at that item
+    /// of it instead of its first, and the reply names that item.
+    public func play(
+        identifier: String, startingAt: String? = nil, location: PlaybackQueueLocation = .now,
+        context: RequestContext = RequestContext()
+    ) async -> Outcome {
+        await answering(context) { said in
+            let language = said.language ?? "en"
+            let (_, context, refusal) = self.homeSession(said, language: language)
+            let askedOn = context.device ?? "default"
+            var outcome = Outcome(
+                text: "", language: language, understood: .none, interpretations: [], app: nil, device: askedOn,
+                items: [], code: .failure, reason: nil, destinationReason: nil, speedReason: nil, commandStatus: nil,
+                nowPlaying: nil, reply: "")
+            if let refusal {
+                outcome.reply = refusal
+                return outcome
+            }
+            var params = IntentParameters()
+            params.playbackQueueLocation = location == .now ? nil : location
+            let understood = Understood(
+                intent: .playMedia, search: MediaSearch(mediaIdentifier: identifier),
+                params: location == .now ? nil : params)
+            outcome = await self.act(on: understood, context: context, askedOn: askedOn, outcome: outcome)
+            guard let start = startingAt, location == .now, outcome.code == .success else { return outcome }
+            guard let playing = try? await self.builtInApp.jump(to: start, device: outcome.device), let item = playing.item
+            else { return outcome }
+            outcome.nowPlaying = playing
+            let values = self.replies.values(for: item, language: language)
+            outcome.reply = self.replies.say(
+                item.artist == nil ? "play.song.noArtist" : "play.song", values, language: language)
+            return outcome
+        }
+    }
+
+    /// What follows the current item on a device, in play order.
+    public func upNext(device: String) async throws -> [MediaItem] { try await builtInApp.upNext(device: device) }
+
+    /// Moves an item of up next (places from 0, what plays next); nil when a place is not in up next.
+    public func moveUpNext(device: String, from: Int, to: Int) async throws -> NowPlayingInfo? {
+        try await builtInApp.moveUpNext(device: device, from: from, to: to)
+    }
+
+    /// Takes an item out of up next; nil when there is no such place.
+    public func removeUpNext(device: String, at index: Int) async throws -> NowPlayingInfo? {
+        try await builtInApp.removeUpNext(device: device, at: index)
+    }
+
+    /// What an item holds (tracks, and an artist's albums); nil for no item `user` may see.
+    public func contents(of identifier: String, user: String) throws -> ItemContents? {
+        try builtInApp.contents(of: identifier, user: user)
+    }
+
+    /// An item and the files its picture may be found in; nil for no item `user` may see.
+    public func pictureSources(of identifier: String, user: String) throws -> (item: MediaItem, locations: [String])? {
+        try builtInApp.pictureSources(of: identifier, user: user)
+    }
+}

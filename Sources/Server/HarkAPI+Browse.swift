@@ -1,0 +1,127 @@
+import Assistant
+import Foundation
+
+/// What the page does by touch: play an item it shows, read and change up next, open an item, and
+/// show its picture. Identifiers travel in the query (`?id=`): they hold "/", and the HTTP library
+/// unescapes `%2F` before a path is split.
+extension HarkAPI {
+    struct PlayBody: Decodable {
+        var identifier: String
+        /// An item of what `identifier` holds to start at (an album's second song).
+        var start: String?
+        /// "now" (default), "next" or "later".
+        var when: String?
+        var user: String?
+        var device: String?
+        var lang: String?
+        var home: String?
+        var person: String?
+    }
+
+    /// `POST /v1/play`: an item played by its identifier, answered as `/v1/ask` answers.
+    func play(_ routed: RouteRequest) async -> HTTPResponse {
+        let body: PlayBody
+        switch decode(PlayBody.self, routed.http, example: #"{"identifier": "album/adele/21", "start": "song/adele/hello"}"#) {
+        case .failure(let response): return response
+        case .success(let decoded): body = decoded
+        }
+        guard let location = PlaybackQueueLocation(rawValue: body.when ?? "now") else {
+            return Self.error(400, "when is \"now\", \"next\" or \"later\"")
+        }
+        let context = RequestContext(
+            user: routed.user(named: body.user), device: body.device, language: body.lang, home: body.home,
+            person: body.person)
+        let outcome = await assistant.play(
+            identifier: body.identifier, startingAt: body.start, location: location, context: context)
+        if let trouble = outcome.storageUnavailable {
+            var busy = Self.error(503, "the database is busy or cannot be reached; try again shortly (\(trouble))")
+            busy.headers["Retry-After"] = "2"
+            return busy
+        }
+        events.update(device: outcome.device, info: outcome.nowPlaying)
+        return Self.json(200, outcome)
+    }
+
+    struct UpNextBody: Encodable {
+        var device: String
+        var upNext: [MediaItem]
+        var nowPlaying: NowPlayingInfo?
+    }
+
+    /// The player a queue request is about: a home's device (`home` and `device`) or a device.
+    func queueDevice(_ request: HTTPRequest, body: [String: Any]? = nil) throws -> String {
+        let device = (body?["device"] as? String) ?? request.query["device"] ?? "default"
+        guard let home = (body?["home"] as? String) ?? request.query["home"] else { return device }
+        guard let keys = try assistant.playerKeys(ofHome: home) else { throw HTTPResponse.notFound("no home called \(home)") }
+        return keys.prefix + device
+    }
+
+    /// `GET /v1/queue?device=`: up next in play order.
+    func queue(_ routed: RouteRequest) async -> HTTPResponse {
+        do {
+            let device = try queueDevice(routed.http)
+            let upNext = try await assistant.upNext(device: device)
+            return Self.json(200, UpNextBody(device: device, upNext: upNext, nowPlaying: await assistant.nowPlaying(device: device)))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// `POST /v1/queue/move {"from": 2, "to": 0}` and `POST /v1/queue/remove {"index": 1}`: places
+    /// count from what plays next (0).
+    func changeQueue(_ routed: RouteRequest) async -> HTTPResponse {
+        guard let object = Self.jsonObject(routed.http.body) else {
+            return Self.error(400, "expected a JSON object, e.g. {\"device\": \"kitchen\", \"from\": 2, \"to\": 0}")
+        }
+        let number = { (key: String) -> Int? in (object[key] as? NSNumber).flatMap { Int(exactly: $0.doubleValue) } }
+        do {
+            let device = try queueDevice(routed.http, body: object)
+            let changed: NowPlayingInfo?
+            switch routed.captures[0] {
+            case "move":
+                guard let from = number("from"), let to = number("to") else {
+                    return Self.error(400, "move needs {\"from\": place, \"to\": place} (0 is what plays next)")
+                }
+                changed = try await assistant.moveUpNext(device: device, from: from, to: to)
+            case "remove":
+                guard let index = number("index") else { return Self.error(400, "remove needs {\"index\": place}") }
+                changed = try await assistant.removeUpNext(device: device, at: index)
+            default:
+                return Self.error(404, "no queue change \"\(routed.captures[0])\" (move, remove)")
+            }
+            guard let changed else { return Self.error(404, "that place is not in up next") }
+            events.update(device: device, info: changed)
+            return Self.json(200, UpNextBody(device: device, upNext: try await assistant.upNext(device: device), nowPlaying: changed))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// `GET /v1/item?id=`: an item and what it holds.
+    func item(_ routed: RouteRequest) async -> HTTPResponse {
+        guard let id = routed.http.query["id"], !id.isEmpty else { return Self.error(400, "give the item's identifier as ?id=") }
+        do {
+            guard let contents = try assistant.contents(of: id, user: routed.user(named: routed.http.query["user"])) else {
+                return Self.error(404, "no item \(id)")
+            }
+            return Self.json(200, contents)
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
+    /// An error as a response: a response thrown as it is, a busy database as 503, else 500.
+    static func failure(_ error: any Error) -> HTTPResponse {
+        if let response = error as? HTTPResponse { return response }
+        if Assistant.isBusy(error) {
+            var busy = Self.error(503, "the database is busy or cannot be reached; try again shortly (\(error))")
+            busy.headers["Retry-After"] = "2"
+            return busy
+        }
+        return Self.error(500, "\(error)")
+    }
+}
+
+extension HTTPResponse {
+    static func notFound(_ message: String) -> HTTPResponse { HarkAPI.error(404, message) }
+}
