@@ -73,17 +73,24 @@ extension BuiltInMediaApp {
     }
 
     /// Where pictures of an item may be found: its own file and those of its first tracks (an
-    /// album has no file of its own). Nil when no item has this identifier.
+    /// album has no file of its own; a song's album's tracks come after the song's own). Nil when
+    /// no item `user` may see has this identifier.
     public nonisolated func pictureSources(of identifier: String, user: String) throws
         -> (item: MediaItem, locations: [String])?
     {
         try readers.with { reader in
             guard let stored = try Self.visible(identifier, to: user, reader: reader) else { return nil }
             var locations = [stored.item.location].compactMap { $0 }
-            if stored.item.type != .song {
-                locations += try reader.library.playableItems(for: stored, limit: 3).compactMap(\.item.location)
+            // A song without a picture of its own shows its album's.
+            let holder =
+                stored.item.type == .song
+                ? try reader.store.items(
+                    where: "i.id = (SELECT album_id FROM items WHERE id = ?)", [.integer(stored.rowID)], limit: 1
+                ).first : stored
+            if let holder {
+                locations += try reader.library.playableItems(for: holder, limit: 3).compactMap(\.item.location)
             }
-            return (stored.item, locations)
+            return (stored.item, Array(NSOrderedSet(array: locations)) as? [String] ?? locations)
         }
     }
 

@@ -20,10 +20,12 @@ public enum CoverArt {
         if let kept = recent.withLock({ $0[key] }) { return kept.picture }
         var found: (data: Data, type: String)?
         for location in locations where FileManager.default.fileExists(atPath: location) {
-            guard let original = embedded(in: location) ?? beside(location) else { continue }
-            // A picture libgd cannot read is sent as it is when a browser can show it.
-            found = scaled(original, toFit: size) ?? (mediaType(of: original).hasPrefix("image/") ? (original, mediaType(of: original)) : nil)
-            if found != nil { break }
+            // A picture libgd cannot read is taken for a broken one (a file named cover.jpg that
+            // is not a picture), and the next place is tried.
+            guard let original = embedded(in: location) ?? beside(location), let picture = scaled(original, toFit: size)
+            else { continue }
+            found = picture
+            break
         }
         recent.withLock { kept in
             if kept.count >= keptPictures { kept.removeAll() }

@@ -48,10 +48,13 @@ extension HarkAPI {
                 let language = outcome.language.isEmpty ? "en" : outcome.language
                 let reply = outcome.reply
                 let audio = try await Self.offThePool { try speak(reply, language) }
-                let text = outcome.reply.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                let encoded = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
                 return HTTPResponse(
                     status: 200, contentType: "audio/wav", body: audio,
-                    headers: ["X-Hark-Reply": text, "X-Hark-Code": outcome.code.rawValue])
+                    headers: [
+                        "X-Hark-Reply": encoded(outcome.reply), "X-Hark-Code": outcome.code.rawValue,
+                        "X-Hark-Understood": encoded(outcome.understoodText ?? ""),
+                    ])
             } catch {
                 return Self.error(503, "cannot speak the reply: \(error)")
             }

@@ -46,6 +46,12 @@ public final class HarkAPI: Sendable {
         Route("GET", "/page.js", name: "page", actsForUser: false) { _, _ in
             resource("page.js", type: "text/javascript; charset=utf-8")
         },
+        Route("GET", "/library.js", name: "page", actsForUser: false) { _, _ in
+            resource("library.js", type: "text/javascript; charset=utf-8")
+        },
+        Route("GET", "/rooms.js", name: "page", actsForUser: false) { _, _ in
+            resource("rooms.js", type: "text/javascript; charset=utf-8")
+        },
         Route("GET", "/v1/openapi.json", name: "openapi", actsForUser: false) { _, _ in
             resource("openapi.json", type: "application/json")
         },

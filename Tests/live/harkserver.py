@@ -10,9 +10,12 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def running_server(hark):
-    """Yields the base URL of a server started from the `hark` binary; stops it afterwards."""
+def running_server(hark, prepare=None):
+    """Yields the base URL of a server started from the `hark` binary; stops it afterwards.
+    `prepare(database_path)` runs first (an import, say)."""
     folder = tempfile.mkdtemp(prefix="hark-live-")
+    if prepare:
+        prepare(os.path.join(folder, "hark.db"))
     log = open(os.path.join(folder, "access.log"), "w")
     process = subprocess.Popen(
         [hark, "serve", "--port", "0", "--db", os.path.join(folder, "hark.db")],

@@ -2,10 +2,13 @@
 folder-import benchmark: sox synthesises short tones, mutagen writes the tags each format uses
 (ID3v2 for MP3, Vorbis comments for FLAC and Ogg). Usage: make_music.py FOLDER [--copies N]"""
 import os
+import struct
 import subprocess
 import sys
+import zlib
 
 from mutagen import File as MutagenFile
+from mutagen.flac import FLAC, Picture
 from mutagen.easyid3 import EasyID3
 from mutagen.id3 import ID3NoHeaderError
 
@@ -59,6 +62,35 @@ def tag(path, artists, album, album_artist, year, genre, track, disc, title):
     tags.save()
 
 
+def picture(width, height, colour):
+    """A PNG of a diagonal gradient in `colour` (r, g, b), written with zlib alone."""
+    rows = b""
+    for y in range(height):
+        row = bytearray([0])
+        for x in range(width):
+            shade = (x + y) / (width + height)
+            row += bytes(int(c * (0.4 + 0.6 * shade)) for c in colour)
+        rows += bytes(row)
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def embed_picture(path, data):
+    """Puts a front cover into a FLAC file's tags."""
+    audio = FLAC(path)
+    cover = Picture()
+    cover.type = 3  # front cover
+    cover.mime = "image/png"
+    cover.width, cover.height, cover.depth = 300, 300, 24
+    cover.data = data
+    audio.add_picture(cover)
+    audio.save()
+
+
 def make(folder, copies=1, seconds=SECONDS):
     count = 0
     for copy in range(copies):
@@ -72,7 +104,13 @@ def make(folder, copies=1, seconds=SECONDS):
                 tone(path, seconds, 220 + 20 * (count % 30))
                 tag(path, artists, album_name, album_artist, year, genre, track, disc,
                     title if copy == 0 else f"{title} (Take {copy + 1})")
+                # Pictures: Abbey Road's in its FLAC tags, Discovery's as a cover file beside it.
+                if album == "Abbey Road" and copy == 0:
+                    embed_picture(path, picture(300, 300, (40, 170, 90)))
                 count += 1
+            if album == "Discovery" and copy == 0:
+                with open(os.path.join(directory, "Cover.png"), "wb") as cover:
+                    cover.write(picture(200, 200, (200, 60, 160)))
     # A file with no tags at all: its names come from the path.
     untagged = os.path.join(folder, "Portishead", "Dummy")
     os.makedirs(untagged, exist_ok=True)

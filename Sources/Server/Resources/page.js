@@ -1,3 +1,5 @@
+// Hark's page: ask by text or voice, see the reply and what was understood, and control what
+// plays. library.js browses the library and up next; rooms.js shows a home's rooms.
 const parameters = new URLSearchParams(location.search);
 const device = parameters.get("device") || "web";
 // A server off loopback needs a bearer token: open the page once as /?token=… and it is kept.
@@ -5,6 +7,8 @@ if (parameters.get("token")) localStorage.setItem("harkToken", parameters.get("t
 const token = localStorage.getItem("harkToken");
 const $ = (id) => document.getElementById(id);
 let state = null;
+// The home the page speaks in (rooms.js), when the server has one.
+let home = null;
 
 async function call(method, path, body) {
   $("error").textContent = "";
@@ -22,26 +26,46 @@ async function call(method, path, body) {
   }
 }
 
-function describe(understood) {
-  if (!understood || understood.intent === "none") return "";
-  const words = ["Intent: " + understood.intent];
-  const search = understood.search || {};
-  for (const [key, value] of Object.entries(search)) words.push(key + ": " + (Array.isArray(value) ? value.join(", ") : JSON.stringify(value)));
-  const params = understood.params || {};
-  for (const [key, value] of Object.entries(params)) words.push(key + ": " + JSON.stringify(value));
-  if (understood.app) words.push("app: " + understood.app);
-  return words.join(" · ");
+// The player the page shows: the chosen room's speaker in a home, else this page's device.
+function playerKey() { return home ? "home:" + home.id + "/" + $("heard").value : device; }
+// Who and where a request is for: the home's person and room, else this page's device.
+function homeBody(body) {
+  if ($("lang").value) body.lang = $("lang").value;
+  if (!home) return Object.assign(body, { device });
+  return Object.assign(body, { home: home.id, device: $("heard").value, person: $("person").value || undefined });
+}
+// The same, as a query string for GET requests.
+function homeQuery() {
+  return home ? "home=" + encodeURIComponent(home.id) + "&device=" + encodeURIComponent($("heard").value)
+    : "device=" + encodeURIComponent(device);
+}
+
+// A picture of an item, from the server (its cover, or one drawn from its name).
+function artURL(item, size) {
+  return "/v1/art?size=" + size + "&id=" + encodeURIComponent(item.identifier) + (token ? "&access_token=" + encodeURIComponent(token) : "");
+}
+
+// An icon button: an inline SVG symbol and a name for assistive technology.
+function iconButton(icon, label, onClick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.setAttribute("aria-label", label);
+  button.title = label;
+  button.innerHTML = '<svg class="icon" aria-hidden="true" focusable="false"><use href="#i-' + icon + '"/></svg>';
+  button.addEventListener("click", () => { Promise.resolve(onClick()).catch(() => {}); });
+  return button;
 }
 
 function show(outcome) {
   $("reply").textContent = outcome.reply;
-  $("understood").textContent = describe(outcome.understood);
-  if ($("speak").checked && "speechSynthesis" in window) {
+  $("understood").textContent = outcome.understoodText || "";
+  if ($("voice").value === "browser" && "speechSynthesis" in window) {
     const utterance = new SpeechSynthesisUtterance(outcome.reply);
     utterance.lang = outcome.language || "en";
     speechSynthesis.speak(utterance);
   }
   if (outcome.nowPlaying !== undefined) render(outcome.nowPlaying);
+  if (typeof loadQueue === "function") loadQueue();
 }
 
 function clock(seconds) {
@@ -49,130 +73,56 @@ function clock(seconds) {
   return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
 }
 
+function showTime() {
+  const item = state && state.item;
+  $("position").max = (state && state.duration) || 1;
+  $("position").value = (state && state.position) || 0;
+  $("time").textContent = item ? clock(state.position) + " / " + clock(state.duration) + " · " + state.state : "";
+}
+
 function render(info) {
+  const before = state && state.item && state.item.identifier;
   state = info;
   const item = info && info.item;
+  // Another item plays: up next has moved on too.
+  if ((item && item.identifier) !== before && typeof loadQueue === "function") loadQueue();
   $("title").textContent = item ? item.title : "Nothing playing";
-  $("artist").textContent = item && item.artist ? "— " + item.artist : "";
-  $("position").max = (info && info.duration) || 1;
-  $("position").value = (info && info.position) || 0;
-  $("time").textContent = item ? clock(info.position) + " / " + clock(info.duration) + " · " + info.state : "";
+  $("artist").textContent = item && item.artist ? item.artist : "";
+  const art = item ? artURL(item, 256) : "";
+  if ($("art").getAttribute("src") !== art) { if (art) $("art").src = art; else $("art").removeAttribute("src"); }
+  $("art").alt = item ? "Cover of " + item.title : "";
+  showTime();
   const playing = info && info.state === "playing";
   $("playpause").dataset.command = playing ? "pause" : "play";
-  $("playpause").textContent = playing ? "⏸ Pause" : "▶ Play";
+  $("playpause").setAttribute("aria-label", playing ? "Pause" : "Play");
+  $("playpause").querySelector("use").setAttribute("href", playing ? "#i-pause" : "#i-play");
   $("shuffle").setAttribute("aria-pressed", String(!!(info && info.shuffle)));
   $("repeat").setAttribute("aria-pressed", String(!!(info && info.repeatMode && info.repeatMode !== "off")));
-  $("queue").innerHTML = "";
-  for (const next of ((info && info.upNext) || []).slice(0, 10)) {
-    const li = document.createElement("li");
-    li.textContent = next.title + (next.artist ? " — " + next.artist : "");
-    $("queue").appendChild(li);
-  }
 }
 
 async function refresh() {
-  try { render((await call("GET", "/v1/now-playing?device=" + encodeURIComponent(device))).nowPlaying); } catch (_) {}
+  try { render((await call("GET", "/v1/now-playing?device=" + encodeURIComponent(playerKey()))).nowPlaying); } catch (_) {}
 }
 
-// A home: the person speaking and the device that hears are chosen here; every room's speaker
-// shows what it plays, and music moves there or plays there too with a tap.
-let home = null;
-function homeBody(body) {
-  if (!home) return Object.assign(body, { device });
-  return Object.assign(body, { home: home.id, device: $("heard").value, person: $("person").value || undefined });
-}
-
+// A request by text or voice; with "spoken by the server" the reply comes as audio.
 async function ask(text) {
   if (!text.trim()) return;
-  show(await call("POST", "/v1/ask", homeBody({ text })));
+  if ($("voice").value === "server") {
+    const response = await fetch("/v1/ask", { method: "POST",
+      headers: Object.assign({ "Content-Type": "application/json", "Accept": "audio/wav" }, token ? { "Authorization": "Bearer " + token } : {}),
+      body: JSON.stringify(homeBody({ text })) });
+    if (!response.ok) { $("error").textContent = "Error: " + response.status; return; }
+    $("reply").textContent = decodeURIComponent(response.headers.get("X-Hark-Reply") || "");
+    $("understood").textContent = decodeURIComponent(response.headers.get("X-Hark-Understood") || "");
+    new Audio(URL.createObjectURL(await response.blob())).play().catch(() => {});
+    await refresh();
+    if (typeof loadQueue === "function") loadQueue();
+  } else {
+    show(await call("POST", "/v1/ask", homeBody({ text })));
+  }
   suggest();
-  if (!homeEvents) rooms();
+  if (typeof rooms === "function" && !homeEvents) rooms();
 }
-
-async function loadHomes() {
-  const data = await call("GET", "/v1/home").catch(() => null);
-  const homes = (data && data.homes) || [];
-  $("home-bar").hidden = homes.length === 0;
-  $("home").innerHTML = "";
-  for (const entry of homes) {
-    const option = document.createElement("option");
-    option.value = entry.id; option.textContent = entry.name;
-    $("home").appendChild(option);
-  }
-  if (homes.length) await chooseHome(parameters.get("home") || homes[0].id);
-}
-
-async function chooseHome(id) {
-  home = await call("GET", "/v1/home/" + encodeURIComponent(id)).catch(() => null);
-  if (!home) return;
-  $("home").value = home.id;
-  $("person").innerHTML = '<option value="">Nobody recognised</option>';
-  for (const person of home.people) {
-    const option = document.createElement("option");
-    option.value = person.id; option.textContent = person.name;
-    $("person").appendChild(option);
-  }
-  $("heard").innerHTML = "";
-  for (const one of home.devices) {
-    const option = document.createElement("option");
-    option.value = one.id; option.textContent = one.name;
-    $("heard").appendChild(option);
-  }
-  if (homeEvents) { homeEvents.close(); homeEvents = null; }
-  await rooms();
-  listenToHome();
-}
-
-// Each room's line: its name, what it plays, and the buttons that bring the music there.
-async function rooms() {
-  $("rooms-section").hidden = !home;
-  if (!home) return;
-  $("rooms").innerHTML = "";
-  for (const speaker of home.devices.filter((one) => one.playsAudio !== false)) {
-    const room = home.rooms.find((r) => r.id === speaker.room);
-    const key = "home:" + home.id + "/" + speaker.id;
-    const li = document.createElement("li"), name = document.createElement("span"), playing = document.createElement("span");
-    name.textContent = (room ? room.name : speaker.name) + ": ";
-    playing.id = "room:" + key;
-    playing.textContent = "nothing";
-    li.appendChild(name); li.appendChild(playing);
-    if (room) {
-      for (const [label, words] of [["Move here", "move the music to the "], ["Also here", "also play it in the "]]) {
-        const button = document.createElement("button");
-        button.className = "plain"; button.textContent = label;
-        button.setAttribute("aria-label", label + ": " + room.name);
-        button.addEventListener("click", () => ask(words + room.name).catch(() => {}));
-        li.appendChild(document.createTextNode(" ")); li.appendChild(button);
-      }
-    }
-    $("rooms").appendChild(li);
-    if (!homeEvents) {
-      const data = await call("GET", "/v1/now-playing?device=" + encodeURIComponent(key)).catch(() => null);
-      showRoom(key, data && data.nowPlaying);
-    }
-  }
-}
-
-function showRoom(key, info) {
-  const line = document.getElementById("room:" + key), item = info && info.item;
-  if (!line) return;
-  line.textContent = item && info.state !== "stopped"
-    ? item.title + (item.artist ? " — " + item.artist : "") + " (" + info.state + ")" : "nothing";
-}
-
-// Every room of the home as it changes, whoever changed it: one event stream for the home.
-let homeEvents = null;
-function listenToHome() {
-  if (homeEvents) { homeEvents.close(); homeEvents = null; }
-  if (!home || !("EventSource" in window)) return;
-  homeEvents = new EventSource("/v1/events?home=" + encodeURIComponent(home.id) + (token ? "&access_token=" + encodeURIComponent(token) : ""));
-  homeEvents.addEventListener("now-playing", (event) => {
-    const data = JSON.parse(event.data);
-    showRoom(data.device, data.nowPlaying);
-  });
-}
-
-$("home").addEventListener("change", () => chooseHome($("home").value).catch(() => {}));
 
 // What this person does most in apps (their donations); a tap does it again.
 async function suggest() {
@@ -192,32 +142,23 @@ async function suggest() {
 
 $("ask").addEventListener("submit", (event) => { event.preventDefault(); ask($("text").value).catch(() => {}); });
 document.querySelectorAll("[data-command]").forEach((button) => button.addEventListener("click", () =>
-  call("POST", "/v1/player/" + button.dataset.command, { device }).then(show).catch(() => {})));
+  call("POST", "/v1/player/" + button.dataset.command, { device: playerKey() }).then(show).catch(() => {})));
 document.querySelectorAll("[data-rate]").forEach((button) => button.addEventListener("click", () =>
-  call("POST", "/v1/player/rate", { device, affinity: button.dataset.rate }).then(show).catch(() => {})));
+  call("POST", "/v1/player/rate", { device: playerKey(), affinity: button.dataset.rate }).then(show).catch(() => {})));
 $("shuffle").addEventListener("click", () =>
-  call("POST", "/v1/player/shuffle", { device, on: !(state && state.shuffle) }).then(show).catch(() => {}));
+  call("POST", "/v1/player/shuffle", { device: playerKey(), on: !(state && state.shuffle) }).then(show).catch(() => {}));
 $("repeat").addEventListener("click", () =>
-  call("POST", "/v1/player/repeat", { device, mode: state && state.repeatMode && state.repeatMode !== "off" ? "off" : "all" }).then(show).catch(() => {}));
-$("search").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const data = await call("GET", "/v1/search?limit=10&q=" + encodeURIComponent($("query").value)).catch(() => null);
-  $("results").innerHTML = "";
-  for (const item of (data && data.items) || []) {
-    const li = document.createElement("li"), button = document.createElement("button");
-    button.textContent = item.title + (item.artist ? " — " + item.artist : "") + " (" + item.type + ")";
-    button.addEventListener("click", () => ask("play " + item.title + (item.artist ? " by " + item.artist : "")).catch(() => {}));
-    li.appendChild(button);
-    $("results").appendChild(li);
-  }
-});
+  call("POST", "/v1/player/repeat", { device: playerKey(), mode: state && state.repeatMode && state.repeatMode !== "off" ? "off" : "all" })
+    .then(show).catch(() => {}));
 
+// The browser's speech recognition, where it has one, in the language chosen (else the browser's).
 const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;
+const speechTags = { "en": "en-US", "ru": "ru-RU", "ja": "ja-JP", "zh-Hans": "zh-CN", "zh-Hant": "zh-TW", "de": "de-DE", "fr": "fr-FR", "es": "es-ES" };
 if (Recognition) {
   $("mic").hidden = false;
   $("mic").addEventListener("click", () => {
     const recognition = new Recognition();
-    recognition.lang = navigator.language || "en-US";
+    recognition.lang = speechTags[$("lang").value] || navigator.language || "en-US";
     recognition.onresult = (event) => { const text = event.results[0][0].transcript; $("text").value = text; ask(text).catch(() => {}); };
     recognition.onerror = (event) => { $("error").textContent = "Speech recognition: " + event.error; };
     recognition.start();
@@ -225,26 +166,27 @@ if (Recognition) {
 }
 
 // Now playing comes as Server-Sent Events, so a request from any speaker or page shows at once;
-// where the stream is unavailable the page asks every five seconds instead.
-let polling = null;
+// where the stream is unavailable the page asks every five seconds instead. In a home, rooms.js
+// listens to every room and shows the chosen one here.
+let polling = null, deviceEvents = null;
 function listen() {
-  if (!("EventSource" in window)) { polling = setInterval(refresh, 5000); return; }
-  const source = new EventSource("/v1/events?device=" + encodeURIComponent(device) + (token ? "&access_token=" + encodeURIComponent(token) : ""));
-  source.addEventListener("now-playing", (event) => {
+  if (deviceEvents) { deviceEvents.close(); deviceEvents = null; }
+  if (home) return;
+  if (!("EventSource" in window)) { polling = polling || setInterval(refresh, 5000); return; }
+  deviceEvents = new EventSource("/v1/events?device=" + encodeURIComponent(device) + (token ? "&access_token=" + encodeURIComponent(token) : ""));
+  deviceEvents.addEventListener("now-playing", (event) => {
     if (polling) { clearInterval(polling); polling = null; }
     render(JSON.parse(event.data).nowPlaying);
   });
-  source.onerror = () => { if (!polling) polling = setInterval(refresh, 5000); };
+  deviceEvents.onerror = () => { if (!polling) polling = setInterval(refresh, 5000); };
 }
-// The position moves on between events while playing.
+// The position moves on with the clock between events while playing.
 setInterval(() => {
   if (state && state.item && state.state === "playing") {
     state.position = Math.min((state.position || 0) + (state.rate || 1), state.duration || Infinity);
-    $("position").value = state.position;
-    $("time").textContent = clock(state.position) + " / " + clock(state.duration) + " · " + state.state;
+    showTime();
   }
 }, 1000);
 refresh();
 suggest();
-loadHomes();
 listen();

@@ -1,0 +1,132 @@
+// The library by touch: search, the person's playlists, likes and library; an album, artist,
+// playlist or podcast opened to its tracks; up next reordered and cut. Uses page.js's helpers.
+
+// Whose library the page shows: in a home, the chosen person's (else the household's).
+function libraryUser() { return home ? "home:" + home.id + "/" + ($("person").value || "household") : null; }
+function userQuery() { const user = libraryUser(); return user ? "&user=" + encodeURIComponent(user) : ""; }
+
+// Kinds that hold tracks and open to them.
+const containers = new Set(["album", "artist", "playlist", "podcastShow", "audioBook"]);
+
+function describeItem(item) {
+  const kinds = { album: "Album", artist: "Artist", playlist: "Playlist", podcastShow: "Podcast", podcastEpisode: "Episode",
+    audioBook: "Audiobook", radioStation: "Radio", song: "Song" };
+  return [kinds[item.type] || item.type, item.artist].filter(Boolean).join(" · ");
+}
+
+// Plays an item now, next or later (an album from one of its songs with `start`).
+async function playItem(item, when, start) {
+  show(await call("POST", "/v1/play", homeBody({ identifier: item.identifier, when, start: start && start.identifier })));
+}
+
+// One line of a list: picture, name (opens a container, plays anything else), and its actions.
+function itemRow(item, options = {}) {
+  const li = document.createElement("li");
+  li.className = "row";
+  const thumb = document.createElement("img");
+  thumb.className = "thumb"; thumb.alt = ""; thumb.width = 42; thumb.height = 42; thumb.loading = "lazy";
+  thumb.src = artURL(item, 64);
+  const name = document.createElement("button");
+  name.type = "button"; name.className = "name";
+  name.innerHTML = "<span></span><span class=\"sub\"></span>";
+  name.firstChild.textContent = item.title;
+  name.lastChild.textContent = options.sub || describeItem(item);
+  name.addEventListener("click", () => (options.open || (containers.has(item.type) ? () => openItem(item) : () => playItem(item)))()
+    .catch(() => {}));
+  li.append(thumb, name);
+  if (!options.bare) {
+    li.append(
+      iconButton("play", "Play " + item.title, () => playItem(item)),
+      iconButton("play-next", "Play " + item.title + " next", () => playItem(item, "next")),
+      iconButton("later", "Play " + item.title + " later", () => playItem(item, "later")),
+      iconButton("like", "Like " + item.title, () => call("POST", "/v1/library/affinities",
+        Object.assign({ identifier: item.identifier, affinity: "like" }, libraryUser() ? { user: libraryUser() } : {}))
+        .then(() => { $("reply").textContent = "Liked " + item.title + "."; })));
+  }
+  return li;
+}
+
+function fill(list, items, options) {
+  list.innerHTML = "";
+  if (!items.length) {
+    const li = document.createElement("li");
+    li.className = "empty"; li.textContent = options && options.empty || "Nothing here yet.";
+    list.appendChild(li);
+  }
+  for (const item of items) list.appendChild(itemRow(item, options));
+}
+
+// The tabs: search results, playlists, likes, library.
+async function showTab(name) {
+  for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).setAttribute("aria-selected", String(tab === name));
+  $("item-view").hidden = true; $("browse").hidden = false;
+  $("search").hidden = name !== "search";
+  if (name === "search") return search();
+  if (name === "playlists") {
+    const lists = await call("GET", "/v1/playlists?x=1" + userQuery()).catch(() => []);
+    fill($("results"), lists.map((list) => ({ identifier: list.identifier, title: list.name, type: "playlist" })),
+      { empty: "No playlists yet: say \"add this to my running playlist\"." });
+    return;
+  }
+  const library = await call("GET", "/v1/library?x=1" + userQuery()).catch(() => null);
+  fill($("results"), (library && (name === "likes" ? library.liked : library.library)) || [],
+    { empty: name === "likes" ? "Nothing liked yet." : "Your library is empty." });
+}
+
+async function search() {
+  const words = $("query").value.trim();
+  if (!words) { $("results").innerHTML = ""; return; }
+  const data = await call("GET", "/v1/search?limit=20&q=" + encodeURIComponent(words) + userQuery()).catch(() => null);
+  fill($("results"), (data && data.items) || [], { empty: "Nothing found for " + words + "." });
+}
+
+// An item opened: its picture and name, an artist's albums, and its tracks (a tap plays the
+// item from that track).
+async function openItem(item) {
+  const data = await call("GET", "/v1/item?id=" + encodeURIComponent(item.identifier) + userQuery());
+  $("browse").hidden = true; $("item-view").hidden = false;
+  $("item-title").textContent = data.item.title;
+  $("item-sub").textContent = describeItem(data.item);
+  $("item-art").src = artURL(data.item, 128);
+  $("item-art").alt = "Cover of " + data.item.title;
+  fill($("item-albums"), data.albums || [], { empty: "" });
+  if (!(data.albums || []).length) $("item-albums").innerHTML = "";
+  $("item-tracks").innerHTML = "";
+  data.tracks.forEach((track, index) => {
+    const row = itemRow(track, { sub: (index + 1) + " · " + (track.artist || ""), open: () => playItem(data.item, "now", track) });
+    row.querySelector(".name").classList.add("track");
+    $("item-tracks").appendChild(row);
+  });
+  $("item-back").focus();
+}
+
+// Up next: each item can move up or down, or be taken out.
+async function loadQueue() {
+  const data = await call("GET", "/v1/queue?" + homeQuery()).catch(() => null);
+  const upNext = (data && data.upNext) || [];
+  const list = $("queue");
+  list.innerHTML = "";
+  if (!upNext.length) { const li = document.createElement("li"); li.className = "empty"; li.textContent = "Nothing up next."; list.appendChild(li); }
+  upNext.slice(0, 50).forEach((item, index) => {
+    const change = (path, body) => call("POST", "/v1/queue/" + path, homeBody(body)).then((answer) => showQueue(answer));
+    const row = itemRow(item, { bare: true, sub: item.artist || describeItem(item), open: () => playItem(item) });
+    const up = iconButton("up", "Move " + item.title + " up", () => change("move", { from: index, to: index - 1 }));
+    const down = iconButton("down", "Move " + item.title + " down", () => change("move", { from: index, to: index + 1 }));
+    up.classList.add("up"); down.classList.add("down");
+    up.disabled = index === 0; down.disabled = index === upNext.length - 1;
+    const remove = iconButton("remove", "Remove " + item.title + " from up next", () => change("remove", { index }));
+    remove.classList.add("remove");
+    row.append(up, down, remove);
+    list.appendChild(row);
+  });
+}
+
+function showQueue(answer) {
+  if (answer.nowPlaying !== undefined) render(answer.nowPlaying);
+  loadQueue();
+}
+
+for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).addEventListener("click", () => showTab(tab).catch(() => {}));
+$("search").addEventListener("submit", (event) => { event.preventDefault(); search().catch(() => {}); });
+$("item-back").addEventListener("click", () => { $("item-view").hidden = true; $("browse").hidden = false; });
+loadQueue();
