@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog", "Storage"]),
         .testTarget(
             name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback", "Catalog", "Storage", "StateTestSupport"]),
-        .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback", "Storage"]),
+        .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback", "Storage", "CGD"]),
         .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage"]),
     ],
     swiftLanguageModes: [.v6],

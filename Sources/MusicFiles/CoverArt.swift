@@ -68,6 +68,7 @@ public enum CoverArt {
 
     /// The picture scaled down (never up) to fit `size` square, as JPEG; nil when libgd cannot read it.
     static func scaled(_ data: Data, toFit size: Int) -> (data: Data, type: String)? {
+        _ = quiet
         let image: gdImagePtr? = data.withUnsafeBytes { raw in
             let bytes = UnsafeMutableRawPointer(mutating: raw.baseAddress)
             let count = Int32(raw.count)
@@ -97,6 +98,10 @@ public enum CoverArt {
         defer { gdFree(written) }
         return (Data(bytes: written, count: Int(length)), "image/jpeg")
     }
+
+    /// libgd says what it cannot read on standard error; a broken cover is expected, and is
+    /// answered by the next place or a drawn picture, so it is not said.
+    static let quiet: Void = gdSetErrorMethod { _, _, _ in }
 
     /// The media type a picture's first bytes say.
     static func mediaType(of data: Data) -> String {

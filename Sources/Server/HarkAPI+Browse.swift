@@ -25,6 +25,10 @@ extension HarkAPI {
         case .failure(let response): return response
         case .success(let decoded): body = decoded
         }
+        if let long = [body.identifier, body.start ?? ""].first(where: { $0.unicodeScalars.count > 1_000 }) {
+            return Self.error(400, "an identifier is at most 1000 characters, not \(long.unicodeScalars.count)")
+        }
+        if let lang = body.lang, lang.unicodeScalars.count > 20 { return Self.error(400, "lang is a language tag, at most 20 characters") }
         guard let location = PlaybackQueueLocation(rawValue: body.when ?? "now") else {
             return Self.error(400, "when is \"now\", \"next\" or \"later\"")
         }

@@ -13,7 +13,7 @@ import Testing
         "Playback": ["MediaIntents"],
         "Library": ["MediaIntents", "Storage", "Catalog"],
         "Apps": ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "COpenSSL"],
-        "MusicFiles": ["MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG"],
+        "MusicFiles": ["MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG", "CGD"],
         "Assistant": ["MediaIntents", "Understanding", "Apps"],
         "Server": ["Assistant", "CMicroHTTPD"],
         // The data-building commands (import, catalog generate, train, bench resolve) use Catalog

@@ -25,6 +25,9 @@ import Testing
         ("POST", "/v1/suggestions/perform", #"{"app": "x", "intent": "x"}"#),
         ("POST", "/v1/player/pause", #"{}"#), ("GET", "/v1/home", nil), ("GET", "/v1/home/flat", nil),
         ("PUT", "/v1/home/flat", #"{"name": "Flat"}"#), ("DELETE", "/v1/home/flat", nil),
+        ("GET", "/v1/item?id=album/adele/21", nil), ("GET", "/v1/art?id=album/adele/21", nil),
+        ("POST", "/v1/play", #"{"identifier": "album/adele/21"}"#), ("GET", "/v1/queue", nil),
+        ("POST", "/v1/queue/move", #"{"from": 0, "to": 1}"#), ("POST", "/v1/queue/remove", #"{"index": 0}"#),
     ]
 
     @Test func withoutATokenEveryEndpointThatActsForAUserIs401AndTheOthersAnswer() async throws {
@@ -73,5 +76,28 @@ import Testing
             "POST", "/v1/ask", json: #"{"text": "play hello", "home": "annhome", "device": "s"}"#, token: "t-bob")
         #expect(asked.status == 403)
         #expect(try await live.call("GET", "/v1/events?home=annhome&access_token=t-bob").status == 403)
+        #expect(try await live.call("GET", "/v1/queue?home=annhome&device=s", token: "t-bob").status == 403)
+        let moved = try await live.call(
+            "POST", "/v1/queue/move", json: #"{"home": "annhome", "device": "s", "from": 0, "to": 1}"#, token: "t-bob")
+        #expect(moved.status == 403)
+    }
+
+    @Test func upNextAndPlayingByTouchAreEachUsersOwnAndPicturesTakeTheTokenInTheQuery() async throws {
+        let played = try await live.call(
+            "POST", "/v1/play", json: #"{"identifier": "album/adele/21", "device": "den"}"#, token: "t-ann")
+        #expect(played.status == 200)
+        let hers = try await live.call("GET", "/v1/queue?device=den", token: "t-ann").json
+        #expect((hers["upNext"] as? [Any])?.count == 3)
+        // Bob's "den" is his own: nothing up next there, and his move changes nothing of Ann's.
+        let bobs = try await live.call("GET", "/v1/queue?device=den", token: "t-bob").json
+        #expect((bobs["upNext"] as? [Any])?.isEmpty == true)
+        let moved = try await live.call("POST", "/v1/queue/remove", json: #"{"device": "den", "index": 0}"#, token: "t-bob")
+        #expect(moved.status == 404)
+        #expect(((try await live.call("GET", "/v1/queue?device=den", token: "t-ann").json)["upNext"] as? [Any])?.count == 3)
+        // An <img> cannot send a header: pictures take the token in the query, and only a real one.
+        #expect(try await live.call("GET", "/v1/art?id=album/adele/21&access_token=t-ann").status == 200)
+        #expect(try await live.call("GET", "/v1/art?id=album/adele/21&access_token=wrong").status == 401)
+        // Other routes still take it only as a header.
+        #expect(try await live.call("GET", "/v1/queue?device=den&access_token=t-ann").status == 401)
     }
 }

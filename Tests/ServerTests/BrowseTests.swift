@@ -1,0 +1,85 @@
+import Foundation
+import Server
+import Testing
+
+/// The page's touch API: an item opened, played by identifier (an album from its second song,
+/// next, later), up next moved and cut, and pictures with their caching.
+@Suite("Browsing and up next by touch", .serialized) struct BrowseTests {
+    var live: LiveServer { ServerTests.live }
+
+    func titles(_ reply: LiveServer.Reply, _ key: String = "upNext") -> [String] {
+        (reply.json[key] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    }
+
+    @Test func anAlbumOpensToItsSongsAndPlaysFromTheSecond() async throws {
+        let album = try await live.call("GET", "/v1/item?id=album/adele/21")
+        #expect(album.status == 200)
+        let songs = titles(album, "tracks")
+        #expect(songs.count == 4 && songs.first == "Rolling in the Deep", "\(songs)")
+        let second = try #require((album.json["tracks"] as? [[String: Any]])?[1]["identifier"] as? String)
+        let played = try await live.call(
+            "POST", "/v1/play", json: #"{"identifier": "album/adele/21", "start": "\#(second)", "device": "browse"}"#)
+        #expect(played.json["reply"] as? String == "Playing \(songs[1]) by Adele.")
+        #expect(played.json["understoodText"] as? String == "Play · \(songs[1]) by Adele")
+        let upNext = try await live.call("GET", "/v1/queue?device=browse")
+        #expect(titles(upNext) == Array(songs.dropFirst(2)))
+        // An artist opens to their songs and albums.
+        let artist = try await live.call("GET", "/v1/item?id=artist/adele/").json
+        #expect((artist["albums"] as? [[String: Any]])?.contains { $0["title"] as? String == "21" } == true)
+        #expect(try await live.call("GET", "/v1/item?id=album/nobody/nothing").status == 404)
+        #expect(try await live.call("GET", "/v1/item").status == 400)
+    }
+
+    @Test func upNextIsReorderedCutAndAddedToNextAndLater() async throws {
+        _ = try await live.call("POST", "/v1/play", json: #"{"identifier": "album/adele/21", "device": "queue"}"#)
+        let before = titles(try await live.call("GET", "/v1/queue?device=queue"))
+        #expect(before.count == 3)
+        let moved = try await live.call("POST", "/v1/queue/move", json: #"{"device": "queue", "from": 2, "to": 0}"#)
+        #expect(titles(moved) == [before[2], before[0], before[1]])
+        let cut = try await live.call("POST", "/v1/queue/remove", json: #"{"device": "queue", "index": 1}"#)
+        #expect(titles(cut) == [before[2], before[1]])
+        let next = try await live.call(
+            "POST", "/v1/play", json: #"{"identifier": "song/adele/hello", "when": "next", "device": "queue"}"#)
+        #expect(next.json["reply"] as? String == "Hello will play next.")
+        let later = try await live.call(
+            "POST", "/v1/play", json: #"{"identifier": "song/adele/skyfall", "when": "later", "device": "queue"}"#)
+        #expect(later.json["reply"] as? String == "Added Skyfall to the queue.")
+        #expect(titles(try await live.call("GET", "/v1/queue?device=queue")) == ["Hello", before[2], before[1], "Skyfall"])
+        // What is playing stays playing.
+        let playing = try await live.call("GET", "/v1/now-playing?device=queue").json
+        #expect((playing["nowPlaying"] as? [String: Any])?["state"] as? String == "playing")
+        // Places outside up next, and bodies without them, are refused with what is wrong.
+        #expect(try await live.call("POST", "/v1/queue/move", json: #"{"device": "queue", "from": 9, "to": 0}"#).status == 404)
+        #expect(try await live.call("POST", "/v1/queue/move", json: #"{"device": "queue"}"#).status == 400)
+        #expect(try await live.call("POST", "/v1/queue/shuffle", json: #"{"device": "queue"}"#).status == 404)
+        #expect(try await live.call("POST", "/v1/play", json: #"{"identifier": "x", "when": "soon"}"#).status == 400)
+    }
+
+    @Test func anItemWithoutAPictureGetsADrawnOneWithCaching() async throws {
+        let picture = try await live.call("GET", "/v1/art?id=song/adele/skyfall&size=100")
+        #expect(picture.status == 200)
+        #expect(picture.headers["content-type"] == "image/svg+xml")
+        #expect(picture.text.contains("width=\"128\"") && picture.text.contains(">S</text>"))
+        let tag = try #require(picture.headers["etag"])
+        #expect(picture.headers["cache-control"]?.contains("max-age") == true)
+        let again = try await live.call("GET", "/v1/art?id=song/adele/skyfall&size=100", headers: ["If-None-Match": tag])
+        #expect(again.status == 304)
+        #expect(try await live.call("GET", "/v1/art?id=song/nobody/nothing").status == 404)
+        #expect(try await live.call("GET", "/v1/art?id=song/adele/skyfall&size=big").status == 400)
+    }
+
+    @Test func thePageIsServedWholeWithNoOutsideResourcesAndNoEmoji() async throws {
+        var text = ""
+        for path in ["/", "/page.js", "/library.js", "/rooms.js"] {
+            let reply = try await live.call("GET", path)
+            #expect(reply.status == 200, "\(path)")
+            text += reply.text
+        }
+        // Nothing is fetched from elsewhere: no address but the page's own.
+        for line in text.split(separator: "\n") where line.contains("http:") || line.contains("https:") || line.contains("//cdn") {
+            Issue.record("an outside resource: \(line)")
+        }
+        let emoji = text.unicodeScalars.filter { $0.properties.isEmojiPresentation }
+        #expect(emoji.isEmpty, "emoji in the page: \(String(String.UnicodeScalarView(emoji)))")
+    }
+}
