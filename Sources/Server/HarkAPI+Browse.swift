@@ -53,9 +53,9 @@ extension HarkAPI {
     }
 
     /// The player a queue request is about: a home's device (`home` and `device`) or a device.
-    func queueDevice(_ request: HTTPRequest, body: [String: Any]? = nil) throws -> String {
-        let device = (body?["device"] as? String) ?? request.query["device"] ?? "default"
-        guard let home = (body?["home"] as? String) ?? request.query["home"] else { return device }
+    func queueDevice(home: String?, device: String?) throws -> String {
+        let device = device ?? "default"
+        guard let home else { return device }
         guard let keys = try assistant.playerKeys(ofHome: home) else { throw HTTPResponse.notFound("no home called \(home)") }
         return keys.prefix + device
     }
@@ -63,7 +63,7 @@ extension HarkAPI {
     /// `GET /v1/queue?device=`: up next in play order.
     func queue(_ routed: RouteRequest) async -> HTTPResponse {
         do {
-            let device = try queueDevice(routed.http)
+            let device = try queueDevice(home: routed.http.query["home"], device: routed.http.query["device"])
             let upNext = try await assistant.upNext(device: device)
             return Self.json(200, UpNextBody(device: device, upNext: upNext, nowPlaying: await assistant.nowPlaying(device: device)))
         } catch {
@@ -71,24 +71,34 @@ extension HarkAPI {
         }
     }
 
+    struct QueueChangeBody: Decodable {
+        var device: String?
+        var home: String?
+        var user: String?
+        var from: Int?
+        var to: Int?
+        var index: Int?
+    }
+
     /// `POST /v1/queue/move {"from": 2, "to": 0}` and `POST /v1/queue/remove {"index": 1}`: places
     /// count from what plays next (0).
     func changeQueue(_ routed: RouteRequest) async -> HTTPResponse {
-        guard let object = Self.jsonObject(routed.http.body) else {
-            return Self.error(400, "expected a JSON object, e.g. {\"device\": \"kitchen\", \"from\": 2, \"to\": 0}")
+        let body: QueueChangeBody
+        switch decode(QueueChangeBody.self, routed.http, example: #"{"device": "kitchen", "from": 2, "to": 0}"#) {
+        case .failure(let response): return response
+        case .success(let decoded): body = decoded
         }
-        let number = { (key: String) -> Int? in (object[key] as? NSNumber).flatMap { Int(exactly: $0.doubleValue) } }
         do {
-            let device = try queueDevice(routed.http, body: object)
+            let device = try queueDevice(home: body.home, device: body.device)
             let changed: NowPlayingInfo?
             switch routed.captures[0] {
             case "move":
-                guard let from = number("from"), let to = number("to") else {
+                guard let from = body.from, let to = body.to else {
                     return Self.error(400, "move needs {\"from\": place, \"to\": place} (0 is what plays next)")
                 }
                 changed = try await assistant.moveUpNext(device: device, from: from, to: to)
             case "remove":
-                guard let index = number("index") else { return Self.error(400, "remove needs {\"index\": place}") }
+                guard let index = body.index else { return Self.error(400, "remove needs {\"index\": place}") }
                 changed = try await assistant.removeUpNext(device: device, at: index)
             default:
                 return Self.error(404, "no queue change \"\(routed.captures[0])\" (move, remove)")
