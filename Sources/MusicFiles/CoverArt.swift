@@ -14,16 +14,19 @@ public enum CoverArt {
     /// The largest picture read (a file bigger than this is not a cover).
     static let largestPicture = 20 << 20
 
-    /// The picture of the first of `locations` that has one, fitting `size` pixels square.
-    public static func picture(for locations: [String], size: Int) -> (data: Data, type: String)? {
+    /// The picture of the first of `locations` that has one, fitting `size` pixels square. A
+    /// location that is not a file here is asked of `mpd` (a URI in MPD's music folder).
+    public static func picture(for locations: [String], size: Int, mpd: MPDPictures? = nil) -> (data: Data, type: String)? {
         let key = locations.joined(separator: "\n") + "\n\(size)"
         if let kept = recent.withLock({ $0[key] }) { return kept.picture }
         var found: (data: Data, type: String)?
-        for location in locations where FileManager.default.fileExists(atPath: location) {
+        for location in locations {
+            let original =
+                FileManager.default.fileExists(atPath: location)
+                ? embedded(in: location) ?? beside(location) : mpd?.picture(uri: location)
             // A picture libgd cannot read is taken for a broken one (a file named cover.jpg that
             // is not a picture), and the next place is tried.
-            guard let original = embedded(in: location) ?? beside(location), let picture = scaled(original, toFit: size)
-            else { continue }
+            guard let original, let picture = scaled(original, toFit: size) else { continue }
             found = picture
             break
         }

@@ -31,9 +31,11 @@ extension Commands {
         defer { stopFollowing?() }
         let snapshots = await followSnapshots(of: app)
         defer { snapshots?.cancel() }
+        // Items imported from MPD's database are pictured by the daemon that plays them.
+        let mpdPictures = arguments.options["output"].flatMap(MPDAddress.init).map(MPDPictures.init)
         let api = HarkAPI(
             assistant: assistant, tokens: tokens, speak: { try Speech.wav($0, language: $1) },
-            pictures: { CoverArt.picture(for: $0, size: $1) }
+            pictures: { CoverArt.picture(for: $0, size: $1, mpd: mpdPictures) }
         ) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 from make_music import make
 from mpdserver import start_mpd
@@ -81,7 +82,7 @@ try:
     summary = run(hark, "import", "--db", database, music)
     print("  " + summary.splitlines()[0])
     expect("Read 22 of 23 audio files" in summary, summary)
-    expect("1 not audio" in summary and "1 symlink loop" in summary and "1 unreadable" in summary, summary)
+    expect("2 not audio" in summary and "1 symlink loop" in summary and "1 unreadable" in summary, summary)
     again = run(hark, "import", "--db", database, music)
     expect("Read 0 of 23" in again and "22 unchanged" in again, again)
 
@@ -163,6 +164,19 @@ try:
     expect("Imported 22 songs" in summary, summary)
     reply = run(hark, "ask", "--db", other, "--output", address, "play karma police")
     expect(mpc("current") == "Radiohead - Karma Police", mpc("current") + " / " + reply)
+
+    print("== cover art of items from MPD's database, read from the daemon")
+    server = subprocess.Popen([hark, "serve", "--db", other, "--output", address, "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        base = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(0).rstrip("/")
+        with urllib.request.urlopen(base + "/v1/art?id=album/the-beatles/abbey-road&size=128", timeout=30) as answer:
+            kind, picture = answer.headers["Content-Type"], answer.read()
+        expect(kind == "image/jpeg" and picture[:3] == b"\xff\xd8\xff", f"Abbey Road's picture: {kind}, {len(picture)} bytes")
+        print(f"  Abbey Road: {kind}, {len(picture)} bytes (the picture in its FLAC tags, through readpicture)")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
 
     print("== a spoken reply")
     wav = os.path.join(work, "reply.wav")
