@@ -186,43 +186,6 @@ public actor BuiltInMediaApp: MediaApp {
         try readers.with { try AppRegistrationStore(db: $0.state).all() }
     }
 
-    // MARK: Homes
-
-    /// A home, read on a reader connection (once per request heard in it).
-    public nonisolated func home(_ id: String) throws -> Home? {
-        try readers.with { try HomeStore(db: $0.state).home(id) }
-    }
-
-    public nonisolated func homes() throws -> [Home] {
-        try readers.with { try HomeStore(db: $0.state).all() }
-    }
-
-    /// Stores a home whole (its people, rooms and devices), after checking it.
-    public func saveHome(_ home: Home) throws {
-        if let problem = home.problem() { throw HomeProblem(message: "home \(home.id): \(problem)") }
-        try HomeStore(db: state).save(home)
-        forgetOutputs(ofHome: home.id)
-    }
-
-    @discardableResult
-    public func deleteHome(_ id: String) throws -> Bool {
-        forgetOutputs(ofHome: id)
-        return try HomeStore(db: state).delete(id)
-    }
-
-    /// A home changed (here, or on another replica): its devices' outputs are made again from the
-    /// new addresses when next used.
-    public func forgetOutputs(ofHome id: String) {
-        deviceOutputs = deviceOutputs.filter { Home.device(ofPlayerKey: $0.key)?.home != id }
-    }
-
-    /// Claims a resource ("home:ID") for a user if no one owns it; true when the user owns it now.
-    public func claim(_ resource: String, for user: String) throws -> Bool {
-        try OwnerStore(db: state).claim(resource, for: user)
-    }
-
-    public func owner(of resource: String) throws -> String? { try OwnerStore(db: state).owner(of: resource) }
-
     /// A person's setting, read on a reader connection.
     public nonisolated func setting(_ key: String, user: String) throws -> String? {
         try readers.with { try $0.setting(key, user: user) }

@@ -78,51 +78,6 @@ public final class CatalogStore {
         try db.prepare("SELECT count(*) FROM items").rows().first?.int(0) ?? 0
     }
 
-    /// A stable identifier made of the type and the folded names, so re-importing finds the same row.
-    /// Artists are one row whether credited with "The" or without ("Beatles" = "The Beatles").
-    static func ident(_ type: MediaItemType, _ parts: String?..., key: (String) -> String = NameFolding.key) -> String {
-        let keys = parts.enumerated().map { index, part -> String in
-            var words = key(part ?? "").split(separator: " ")
-            if type == .artist, index == 0, words.first == "the", words.count > 1 { words.removeFirst() }
-            return words.joined(separator: "-")
-        }
-        return ([type.rawValue] + keys).joined(separator: "/")
-    }
-
-    /// Splits an artist credit into the artists it names: "A featuring B" → [A, B]. Compares bytes
-    /// (a credit is split for every imported track).
-    static func splitCredit(_ credit: String) -> [String] {
-        let bytes = Array(credit.utf8)
-        var pieces: [String] = []
-        var start = 0
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x20, let length = creditMarkers.first(where: { matches($0, bytes, at: index) })?.count {
-                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
-                index += length
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
-        return pieces.map(NameFolding.trimmed).filter { !$0.isEmpty }
-    }
-
-    /// Markers between the artists of a credit, matched without regard to case (" x " only in lower case).
-    static let creditMarkers = [" featuring ", " feat. ", " ft. ", " feat ", " x "].map { Array($0.utf8) }
-
-    private static func matches(_ marker: [UInt8], _ bytes: [UInt8], at index: Int) -> Bool {
-        guard index + marker.count <= bytes.count else { return false }
-        let exact = marker == creditMarkers[creditMarkers.count - 1]
-        for offset in 0..<marker.count {
-            let byte = bytes[index + offset]
-            let folded = !exact && byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte
-            if folded != marker[offset] { return false }
-        }
-        return true
-    }
-
     static let upsertSQL = """
         INSERT INTO items(ident, type, title, title_key, core_key, artist, artist_key, album, album_id, parent_id,
             track_no, duration, year, released, genres, moods, popularity, explicit, frequency, aliases, owner,
@@ -212,35 +167,7 @@ public final class CatalogStore {
         return id
     }
 
-    /// Removes an item (its artist links and playlist entries go with it), and with `pruning` the
-    /// album and artists it leaves with nothing in them. False when there is no such item.
-    @discardableResult
-    public func removeItem(identifier: String, pruning: Bool = false) throws -> Bool {
-        guard
-            let row = try db.prepare("SELECT id, album_id FROM items WHERE ident = ?").rows([.text(identifier)]).first,
-            let id = row.int(0).map(Int64.init)
-        else { return false }
-        let artists = try db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ?").rows([.integer(id)])
-            .compactMap { $0.int(0).map(Int64.init) }
-        try delete(id)
-        guard pruning else { return true }
-        if let album = row.int(1).map(Int64.init),
-            try db.prepare("SELECT 1 FROM items WHERE album_id = ? LIMIT 1").rows([.integer(album)]).isEmpty
-        {
-            try delete(album)
-        }
-        for artist in artists
-        where try db.prepare("SELECT 1 FROM item_artists WHERE artist_id = ? LIMIT 1").rows([.integer(artist)]).isEmpty
-        {
-            try delete(artist)
-        }
-        return true
-    }
 
-    private func delete(_ id: Int64) throws {
-        try db.prepare("DELETE FROM items_fts WHERE rowid = ?").run([.integer(id)])
-        try db.prepare("DELETE FROM items WHERE id = ?").run([.integer(id)])
-    }
 
     /// Puts an item at the end of a playlist (or at `position`).
     public func appendToPlaylist(_ playlistID: Int64, itemID: Int64, position: Int? = nil) throws {
@@ -348,21 +275,4 @@ public final class CatalogStore {
         }
     }
 
-    /// A song by title (and artist when given), the most popular first.
-    public func findSong(title: String, artist: String?) throws -> Int64? {
-        let rows = try db.prepare(
-            "SELECT id, artist_key FROM items WHERE core_key = ? AND type = 'song' ORDER BY popularity DESC"
-        ).rows([.text(NameFolding.key(NameFolding.core(title)))])
-        if let artist {
-            let key = NameFolding.key(artist)
-            if let row = rows.first(where: { ($0.string(1) ?? "").contains(key) }) { return row.int(0).map(Int64.init) }
-        }
-        return rows.first?.int(0).map(Int64.init)
-    }
-
-    /// Tags stored as `|rock|pop|` so a LIKE on `%|rock|%` finds exactly one tag.
-    static func joinTags(_ tags: [String]?, key: (String) -> String = NameFolding.key) -> String {
-        let keys = (tags ?? []).map(key).filter { !$0.isEmpty }
-        return keys.isEmpty ? "" : "|" + keys.joined(separator: "|") + "|"
-    }
 }
