@@ -37,11 +37,7 @@ extension HarkAPI {
             person: body.person)
         let outcome = await assistant.play(
             identifier: body.identifier, startingAt: body.start, location: location, context: context)
-        if let trouble = outcome.storageUnavailable {
-            var busy = Self.error(503, "the database is busy or cannot be reached; try again shortly (\(trouble))")
-            busy.headers["Retry-After"] = "2"
-            return busy
-        }
+        if let trouble = outcome.storageUnavailable { return Self.storageBusy(trouble) }
         events.update(device: outcome.device, info: outcome.nowPlaying)
         return Self.json(200, outcome)
     }
@@ -124,14 +120,17 @@ extension HarkAPI {
         }
     }
 
+    /// A database busy or out of reach (`what` failed): 503 with when to try again.
+    static func storageBusy(_ what: String) -> HTTPResponse {
+        var busy = Self.error(503, "the database is busy or cannot be reached; try again shortly (\(what))")
+        busy.headers["Retry-After"] = "2"
+        return busy
+    }
+
     /// An error as a response: a response thrown as it is, a busy database as 503, else 500.
     static func failure(_ error: any Error) -> HTTPResponse {
         if let response = error as? HTTPResponse { return response }
-        if Assistant.isBusy(error) {
-            var busy = Self.error(503, "the database is busy or cannot be reached; try again shortly (\(error))")
-            busy.headers["Retry-After"] = "2"
-            return busy
-        }
+        if Assistant.isBusy(error) { return storageBusy("\(error)") }
         return Self.error(500, "\(error)")
     }
 }

@@ -30,12 +30,8 @@ extension HarkAPI {
             user: routed.user(named: body.user), device: body.device, language: body.lang, home: body.home,
             person: body.person, voiceProfile: body.voiceProfile)
         let outcome = await self.assistant.ask(body.text, context: context)
-        if let trouble = outcome.storageUnavailable {
-            // Nothing can be trusted to have been done: a clear, retryable answer, fast.
-            var busy = Self.error(503, "the database is busy or cannot be reached; try again shortly (\(trouble))")
-            busy.headers["Retry-After"] = "2"
-            return busy
-        }
+        // Nothing can be trusted to have been done: a clear, retryable answer, fast.
+        if let trouble = outcome.storageUnavailable { return Self.storageBusy(trouble) }
         events.update(device: outcome.device, info: outcome.nowPlaying)
         // A request heard in a home may act on several rooms: each one's page hears of it.
         for device in outcome.devices ?? [] where device != outcome.device {

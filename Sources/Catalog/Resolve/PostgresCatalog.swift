@@ -76,18 +76,8 @@ public struct PostgresCatalog {
     public func resolve(_ search: MediaSearch, limit: Int = 5) throws -> [Int64] {
         let type = search.mediaType.flatMap { $0 == .music || $0 == .unknown ? nil : $0 }
         guard let name = search.mediaName ?? search.albumName ?? search.artistName else { return [] }
-        let core = NameFolding.core(name)
-        let nameKey = Resolver.spokenKey(core)
-        let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
-        let saidArtist = typeOnlyArtist ? nil : search.artistName.map(Resolver.spokenKey)
-        let said = SaidName(key: nameKey, text: core)
-        let noteWords =
-            name.hasPrefix(core)
-            ? NameFolding.key(String(name.dropFirst(core.count))).split(separator: " ").map(String.init) : []
-        let ranked = Resolver.rank(
-            try candidates(for: said, artist: saidArtist), search: search, nameKey: nameKey, saidArtist: saidArtist,
-            type: type, noteWords: noteWords)
-        return ranked.prefix(limit).map(\.candidate.rowID)
+        let named = SaidSearch(search, name: name, type: type)
+        return named.rank(try candidates(for: named.said, artist: named.artist)).prefix(limit).map(\.candidate.rowID)
     }
 
     /// Candidates from the cheapest query to the dearest, stopping when one fits: the exact name

@@ -63,22 +63,11 @@ public struct Resolver {
         {
             return try byArtist(artist, type: type ?? .song, order: search.sortOrder, limit: limit)
         }
-        let core = NameFolding.core(name)
-        let nameKey = Self.spokenKey(core)
-        let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
-        var saidArtist = typeOnlyArtist ? nil : search.artistName.map(Self.spokenKey)
-        if let said = saidArtist, let artistName = search.artistName {
-            saidArtist = try catalogArtistKey(said: said, name: artistName) ?? said
+        var named = SaidSearch(search, name: name, type: type)
+        if let said = named.artist, let artistName = search.artistName {
+            named.artist = try catalogArtistKey(said: said, name: artistName) ?? said
         }
-        let said = SaidName(key: nameKey, text: core)
-        // A version said with the name ("(Live)" from "the live version of …"): the recording whose
-        // title carries it comes first.
-        let noteWords =
-            name.hasPrefix(core)
-            ? NameFolding.key(String(name.dropFirst(core.count))).split(separator: " ").map(String.init) : []
-        let ranked = Self.rank(
-            try candidates(for: said, artist: saidArtist), search: search, nameKey: nameKey, saidArtist: saidArtist,
-            type: type, noteWords: noteWords)
+        let ranked = named.rank(try candidates(for: named.said, artist: named.artist))
         if let order = search.sortOrder, let first = ranked.first, first.candidate.type == .artist {
             let artist = try store.item(rowID: first.candidate.rowID)
             return try byArtist(artist?.item.title ?? name, type: .song, order: order, limit: limit)

@@ -95,3 +95,33 @@ struct Candidate: Sendable {
         titleKey = row.string(8) ?? ""
     }
 }
+
+/// A search's name as every catalog engine compares it: the said name (its core and key), the said
+/// artist's key, the words of a version said with the name ("(Live)" from "the live version of
+/// …": the recording whose title carries them comes first), and the kind asked for.
+struct SaidSearch {
+    let search: MediaSearch
+    let type: MediaItemType?
+    let said: SaidName
+    /// The said artist's key; nil when only an artist was said (then it is the name).
+    var artist: String?
+    let noteWords: [String]
+
+    init(_ search: MediaSearch, name: String, type: MediaItemType?) {
+        let core = NameFolding.core(name)
+        self.search = search
+        self.type = type
+        said = SaidName(key: Resolver.spokenKey(core), text: core)
+        let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
+        artist = typeOnlyArtist ? nil : search.artistName.map(Resolver.spokenKey)
+        noteWords =
+            name.hasPrefix(core)
+            ? NameFolding.key(String(name.dropFirst(core.count))).split(separator: " ").map(String.init) : []
+    }
+
+    /// The candidates ranked by `Resolver.rank`, best first.
+    func rank(_ candidates: [Candidate]) -> [(candidate: Candidate, score: Double, nameMatch: Double)] {
+        Resolver.rank(
+            candidates, search: search, nameKey: said.key, saidArtist: artist, type: type, noteWords: noteWords)
+    }
+}
