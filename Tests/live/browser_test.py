@@ -130,6 +130,26 @@ def check_page(driver, base, label, width, height):
     search.send_keys("hello adele")
     driver.find_element(By.CSS_SELECTOR, "#search button").click()
     wait_for(driver, "a song to play next", lambda: "Hello" in text(driver, "results"))
+    # Added to a playlist from the list, by a name typed in the dialog (a new playlist).
+    driver.find_element(By.CSS_SELECTOR, "#results [aria-label='Add Hello to a playlist']").click()
+    wait_for(driver, "the playlist dialog", lambda: driver.find_element(By.ID, "playlist-dialog").is_displayed())
+    name = driver.find_element(By.ID, "playlist-name")
+    name.clear()
+    name.send_keys(f"Road Trip {label}")
+    driver.find_element(By.ID, "playlist-add").click()
+    wait_for(driver, "the addition", lambda: text(driver, "reply") == f"Added Hello to Road Trip {label}.")
+    lists = {entry["name"]: [item["title"] for item in entry["items"]] for entry in call(base, "GET", "/v1/playlists")}
+    assert lists.get(f"Road Trip {label}") == ["Hello"], lists
+    # The library's tabs: the playlist is there and opens to its song; the liked song is in Likes.
+    driver.find_element(By.ID, "tab-playlists").click()
+    wait_for(driver, "the playlists tab", lambda: f"Road Trip {label}" in text(driver, "results"))
+    [row for row in driver.find_elements(By.CSS_SELECTOR, "#results .row .name") if f"Road Trip {label}" in row.text][0].click()
+    wait_for(driver, "the playlist opened", lambda: text(driver, "item-title") == f"Road Trip {label}"
+             and "Hello" in text(driver, "item-tracks"))
+    driver.find_element(By.ID, "tab-likes").click()
+    wait_for(driver, "the likes tab", lambda: current["title"] in text(driver, "results"))
+    driver.find_element(By.ID, "tab-search").click()
+    wait_for(driver, "the search tab", lambda: "Hello" in text(driver, "results"))
     driver.find_element(By.CSS_SELECTOR, "#results [aria-label='Play Hello next']").click()
     wait_for(driver, "Hello next", lambda: text(driver, "queue").startswith("Hello"))
     driver.find_element(By.CSS_SELECTOR, "#queue [aria-label='Move Hello down']").click()

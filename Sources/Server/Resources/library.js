@@ -39,6 +39,7 @@ function itemRow(item, options = {}) {
       iconButton("play", "Play " + item.title, () => playItem(item)),
       iconButton("play-next", "Play " + item.title + " next", () => playItem(item, "next")),
       iconButton("later", "Play " + item.title + " later", () => playItem(item, "later")),
+      iconButton("add", "Add " + item.title + " to a playlist", () => choosePlaylist(item)),
       iconButton("like", "Like " + item.title, () => call("POST", "/v1/library/affinities",
         Object.assign({ identifier: item.identifier, affinity: "like" }, libraryUser() ? { user: libraryUser() } : {}))
         .then(() => { $("reply").textContent = "Liked " + item.title + "."; })));
@@ -125,6 +126,29 @@ function showQueue(answer) {
   if (answer.nowPlaying !== undefined) render(answer.nowPlaying);
   loadQueue();
 }
+
+// Adding to a playlist: the person's playlists offered by name, or a new name (made on adding).
+let adding = null;
+async function choosePlaylist(item) {
+  adding = item;
+  const lists = await call("GET", "/v1/playlists?x=1" + userQuery()).catch(() => []);
+  $("playlist-names").innerHTML = "";
+  for (const list of lists) { const option = document.createElement("option"); option.value = list.name; $("playlist-names").appendChild(option); }
+  $("playlist-item").textContent = item.title + (item.artist ? " — " + item.artist : "");
+  $("playlist-name").value = lists.length ? lists[0].name : "";
+  $("playlist-dialog").showModal();
+  $("playlist-name").select();
+}
+$("playlist-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("playlist-name").value.trim(), item = adding;
+  if (!name || !item) return;
+  $("playlist-dialog").close();
+  call("POST", "/v1/playlists/" + encodeURIComponent(name) + "/items",
+    Object.assign({ identifier: item.identifier }, libraryUser() ? { user: libraryUser() } : {}))
+    .then(() => { $("reply").textContent = "Added " + item.title + " to " + name + "."; }).catch(() => {});
+});
+$("playlist-cancel").addEventListener("click", () => $("playlist-dialog").close());
 
 for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).addEventListener("click", () => showTab(tab).catch(() => {}));
 $("search").addEventListener("submit", (event) => { event.preventDefault(); search().catch(() => {}); });
