@@ -246,8 +246,8 @@ public actor BuiltInMediaApp: MediaApp {
                 return try reader.resolver.resolve(search, user: user, limit: limit)
             }
         }
-        guard let memo = FindMemo.current else { return try resolve() }
-        return try memo.value(FindMemo.Key(search: search, user: user, limit: limit), resolve)
+        guard let memo = RequestMemo.current else { return try resolve() }
+        return try memo.value(RequestMemo.Key(search: search, user: user, limit: limit), resolve)
     }
 
     /// The item playing (or its album or artist) as a search result.

@@ -77,10 +77,12 @@ final class Readers: Sendable {
     }
 }
 
-/// Searches resolved during one request: choosing a reading, typing it and acting on it resolve
-/// the same search up to three times, and nothing is written in between.
-public final class FindMemo: Sendable {
-    @TaskLocal public static var current: FindMemo?
+/// What one request has read already: the searches it resolved (choosing a reading, typing it and
+/// acting on it resolve the same search up to three times, and nothing is written in between), and
+/// the devices whose player it has read or stored (read again from the app's last copy: a request
+/// does not need another round trip to learn what it read or wrote itself).
+public final class RequestMemo: Sendable {
+    @TaskLocal public static var current: RequestMemo?
 
     public init() {}
 
@@ -91,6 +93,7 @@ public final class FindMemo: Sendable {
     }
 
     private let found = Locked<[Key: [ResolvedItem]]>([:])
+    private let players = Locked<Set<String>>([])
 
     func value(_ key: Key, _ make: () throws -> [ResolvedItem]) rethrows -> [ResolvedItem] {
         if let known = found.withLock({ $0[key] }) { return known }
@@ -98,4 +101,9 @@ public final class FindMemo: Sendable {
         found.withLock { $0[key] = made }
         return made
     }
+
+    /// Whether this request has read or stored the device's player.
+    func hasPlayer(_ device: String) -> Bool { players.withLock { $0.contains(device) } }
+
+    func notePlayer(_ device: String) { _ = players.withLock { $0.insert(device) } }
 }

@@ -93,7 +93,7 @@ public final class Assistant: Sendable {
         // The deadline travels with the task, so that a player output called deep down gives up in time.
         let (answered, trouble) = await BuiltInMediaApp.noticingStorageTrouble {
             await RequestDeadline.$current.withValue(context.deadline) {
-                await FindMemo.$current.withValue(FindMemo()) { await work(timed) }
+                await RequestMemo.$current.withValue(RequestMemo()) { await work(timed) }
             }
         }
         guard let trouble else { return described(answered) }
@@ -190,7 +190,7 @@ public final class Assistant: Sendable {
             text: "", language: language, understood: understood, interpretations: [], app: nil,
             device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,
             speedReason: nil, commandStatus: nil, nowPlaying: nil, reply: "")
-        return await FindMemo.$current.withValue(FindMemo()) {
+        return await RequestMemo.$current.withValue(RequestMemo()) {
             await act(on: understood, context: context, askedOn: context.device ?? "default", outcome: outcome)
         }
     }

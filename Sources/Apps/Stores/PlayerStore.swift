@@ -33,8 +33,13 @@ final class PlayerStore {
 
     init(db: any SQLDatabase) { self.db = db }
 
-    /// The device's player as stored (nil: none yet, or unreadable).
+    /// The device's player as stored (nil: none yet, or unreadable). Read once per request: a
+    /// request that read or stored it already gets the copy it read or stored (`RequestMemo`).
     func machine(_ device: String) throws -> PlayerMachine? {
+        if let memo = RequestMemo.current, memo.hasPlayer(device), let known = decoded[device] {
+            return known.version == nil ? nil : known.machine
+        }
+        defer { if decoded[device] != nil { RequestMemo.current?.notePlayer(device) } }
         let row = try db.first(
             """
             SELECT s.machine, q.revision, s.version FROM player_state s LEFT JOIN player_queues q ON q.device = s.device
@@ -125,6 +130,7 @@ final class PlayerStore {
             return false
         }
         decoded[device] = DecodedPlayer(json: json, revision: revision, version: version, machine: machine)
+        RequestMemo.current?.notePlayer(device)
         return true
     }
 
