@@ -56,6 +56,11 @@ extension Assistant {
         try await builtInApp.removeUpNext(device: device, at: index)
     }
 
+    /// Plays an item of up next now (a tap on it); nil when up next does not hold it.
+    public func jump(to identifier: String, device: String) async throws -> NowPlayingInfo? {
+        try await builtInApp.jump(to: identifier, device: device)
+    }
+
     /// What an item holds (tracks, and an artist's albums); nil for no item `user` may see.
     public func contents(of identifier: String, user: String) throws -> ItemContents? {
         try builtInApp.contents(of: identifier, user: user)

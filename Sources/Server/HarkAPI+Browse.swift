@@ -74,10 +74,12 @@ extension HarkAPI {
         var from: Int?
         var to: Int?
         var index: Int?
+        var identifier: String?
     }
 
-    /// `POST /v1/queue/move {"from": 2, "to": 0}` and `POST /v1/queue/remove {"index": 1}`: places
-    /// count from what plays next (0).
+    /// `POST /v1/queue/move {"from": 2, "to": 0}`, `POST /v1/queue/remove {"index": 1}` (places
+    /// count from what plays next, 0) and `POST /v1/queue/jump {"identifier": …}` (that item of up
+    /// next plays now, the rest of up next after it).
     func changeQueue(_ routed: RouteRequest) async -> HTTPResponse {
         let body: QueueChangeBody
         switch decode(QueueChangeBody.self, routed.http, example: #"{"device": "kitchen", "from": 2, "to": 0}"#) {
@@ -96,8 +98,13 @@ extension HarkAPI {
             case "remove":
                 guard let index = body.index else { return Self.error(400, "remove needs {\"index\": place}") }
                 changed = try await assistant.removeUpNext(device: device, at: index)
+            case "jump":
+                guard let identifier = body.identifier, identifier.unicodeScalars.count <= 1_000 else {
+                    return Self.error(400, "jump needs {\"identifier\": the item of up next to play now}")
+                }
+                changed = try await assistant.jump(to: identifier, device: device)
             default:
-                return Self.error(404, "no queue change \"\(routed.captures[0])\" (move, remove)")
+                return Self.error(404, "no queue change \"\(routed.captures[0])\" (move, remove, jump)")
             }
             guard let changed else { return Self.error(404, "that place is not in up next") }
             events.update(device: device, info: changed)

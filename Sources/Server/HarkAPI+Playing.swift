@@ -78,6 +78,8 @@ extension HarkAPI {
 
     struct PlayerBody: Decodable {
         var device: String?
+        /// With a home, `device` is the home's device.
+        var home: String?
         var user: String?
         var seconds: Double?
         var position: Double?
@@ -154,15 +156,26 @@ extension HarkAPI {
                 "no player command \"\(command)\" (play, pause, next, previous, seek, skip, rate, shuffle, repeat, volume)"
             )
         }
-        let context = RequestContext(user: routed.user(named: body.user), device: body.device)
+        let device: String
+        do {
+            device = try queueDevice(home: body.home, device: body.device)
+        } catch {
+            return Self.failure(error)
+        }
+        let context = RequestContext(user: routed.user(named: body.user), device: device)
         let outcome = await self.assistant.perform(intent, search: search, params: params, context: context)
         events.update(device: outcome.device, info: outcome.nowPlaying)
         return Self.json(200, outcome)
     }
 
-    /// `GET /v1/now-playing[?device=]`.
+    /// `GET /v1/now-playing[?device=][&home=]`.
     func nowPlaying(_ routed: RouteRequest) async -> HTTPResponse {
-        let device = routed.http.query["device"] ?? "default"
+        let device: String
+        do {
+            device = try queueDevice(home: routed.http.query["home"], device: routed.http.query["device"])
+        } catch {
+            return Self.failure(error)
+        }
         let info = await assistant.nowPlaying(device: device)
         return Self.json(200, NowPlayingBody(device: device, nowPlaying: info))
     }

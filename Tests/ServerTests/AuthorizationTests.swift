@@ -77,6 +77,14 @@ import Testing
         #expect(asked.status == 403)
         #expect(try await live.call("GET", "/v1/events?home=annhome&access_token=t-bob").status == 403)
         #expect(try await live.call("GET", "/v1/queue?home=annhome&device=s", token: "t-bob").status == 403)
+        // Her own home's room, by home and device, from the page's buttons with her token.
+        _ = try await live.call(
+            "POST", "/v1/ask", json: #"{"text": "play skyfall by adele", "home": "annhome", "device": "s"}"#, token: "t-ann")
+        let paused = try await live.call("POST", "/v1/player/pause", json: #"{"home": "annhome", "device": "s"}"#, token: "t-ann")
+        #expect((paused.json["nowPlaying"] as? [String: Any])?["state"] as? String == "paused")
+        let room = try await live.call("GET", "/v1/now-playing?home=annhome&device=s", token: "t-ann").json
+        #expect(((room["nowPlaying"] as? [String: Any])?["item"] as? [String: Any])?["title"] as? String == "Skyfall")
+        #expect(try await live.call("POST", "/v1/player/pause", json: #"{"home": "annhome", "device": "s"}"#, token: "t-bob").status == 403)
         let moved = try await live.call(
             "POST", "/v1/queue/move", json: #"{"home": "annhome", "device": "s", "from": 0, "to": 1}"#, token: "t-bob")
         #expect(moved.status == 403)

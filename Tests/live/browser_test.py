@@ -154,6 +154,9 @@ def check_page(driver, base, label, width, height):
     wait_for(driver, "Hello next", lambda: text(driver, "queue").startswith("Hello"))
     driver.find_element(By.CSS_SELECTOR, "#queue [aria-label='Move Hello down']").click()
     wait_for(driver, "the reordered queue", lambda: text(driver, "queue").startswith(third))
+    # The keyboard's focus stays with the moved item.
+    focused = driver.execute_script("const r = document.activeElement.closest('.row'); return r ? r.innerText : ''")
+    assert focused.startswith("Hello"), focused
     queue = [item["title"] for item in call(base, "GET", f"/v1/queue?device={page}")["upNext"]]
     assert queue[:2] == [third, "Hello"], queue
 

@@ -1,9 +1,8 @@
 // The library by touch: search, the person's playlists, likes and library; an album, artist,
 // playlist or podcast opened to its tracks; up next reordered and cut. Uses page.js's helpers.
 
-// Whose library the page shows: in a home, the chosen person's (else the household's).
-function libraryUser() { return home ? "home:" + home.id + "/" + ($("person").value || "household") : null; }
-function userQuery() { const user = libraryUser(); return user ? "&user=" + encodeURIComponent(user) : ""; }
+// Whose library: libraryUser() and userQuery() in page.js.
+function userOnly() { const user = libraryUser(); return user ? "?user=" + encodeURIComponent(user) : ""; }
 
 // Kinds that hold tracks and open to them.
 const containers = new Set(["album", "artist", "playlist", "podcastShow", "audioBook"]);
@@ -25,7 +24,8 @@ function itemRow(item, options = {}) {
   li.className = "row";
   const thumb = document.createElement("img");
   thumb.className = "thumb"; thumb.alt = ""; thumb.width = 42; thumb.height = 42; thumb.loading = "lazy";
-  thumb.src = artURL(item, 64);
+  thumb.src = artURL(item, 128);
+  thumb.addEventListener("error", () => thumb.removeAttribute("src"));
   const name = document.createElement("button");
   name.type = "button"; name.className = "name";
   name.innerHTML = "<span></span><span class=\"sub\"></span>";
@@ -33,6 +33,7 @@ function itemRow(item, options = {}) {
   name.lastChild.textContent = options.sub || describeItem(item);
   name.addEventListener("click", () => (options.open || (containers.has(item.type) ? () => openItem(item) : () => playItem(item)))()
     .catch(() => {}));
+  name.dataset.identifier = item.identifier;
   li.append(thumb, name);
   if (!options.bare) {
     li.append(
@@ -57,34 +58,47 @@ function fill(list, items, options) {
   for (const item of items) list.appendChild(itemRow(item, options));
 }
 
+// Each answer for the library pane is shown only if nothing was asked there since (a quick
+// second tap must not be overwritten by the first one's late answer).
+let browseTurn = 0, currentTab = "search", opener = null;
+
 // The tabs: search results, playlists, likes, library.
 async function showTab(name) {
-  for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).setAttribute("aria-selected", String(tab === name));
+  currentTab = name;
+  const turn = ++browseTurn;
+  for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).setAttribute("aria-pressed", String(tab === name));
   $("item-view").hidden = true; $("browse").hidden = false;
   $("search").hidden = name !== "search";
-  if (name === "search") return search();
+  if (name === "search") return search(turn);
   if (name === "playlists") {
-    const lists = await call("GET", "/v1/playlists?x=1" + userQuery()).catch(() => []);
+    const lists = await call("GET", "/v1/playlists" + userOnly()).catch(() => []);
+    if (turn !== browseTurn) return;
     fill($("results"), lists.map((list) => ({ identifier: list.identifier, title: list.name, type: "playlist" })),
       { empty: "No playlists yet: say \"add this to my running playlist\"." });
     return;
   }
-  const library = await call("GET", "/v1/library?x=1" + userQuery()).catch(() => null);
+  const library = await call("GET", "/v1/library" + userOnly()).catch(() => null);
+  if (turn !== browseTurn) return;
   fill($("results"), (library && (name === "likes" ? library.liked : library.library)) || [],
     { empty: name === "likes" ? "Nothing liked yet." : "Your library is empty." });
 }
 
-async function search() {
+async function search(turn) {
+  turn = turn || ++browseTurn;
   const words = $("query").value.trim();
   if (!words) { $("results").innerHTML = ""; return; }
   const data = await call("GET", "/v1/search?limit=20&q=" + encodeURIComponent(words) + userQuery()).catch(() => null);
+  if (turn !== browseTurn) return;
   fill($("results"), (data && data.items) || [], { empty: "Nothing found for " + words + "." });
 }
 
 // An item opened: its picture and name, an artist's albums, and its tracks (a tap plays the
 // item from that track).
 async function openItem(item) {
+  const turn = ++browseTurn;
+  opener = document.activeElement;
   const data = await call("GET", "/v1/item?id=" + encodeURIComponent(item.identifier) + userQuery());
+  if (turn !== browseTurn) return;
   $("browse").hidden = true; $("item-view").hidden = false;
   $("item-title").textContent = data.item.title;
   $("item-sub").textContent = describeItem(data.item);
@@ -101,16 +115,26 @@ async function openItem(item) {
   $("item-back").focus();
 }
 
-// Up next: each item can move up or down, or be taken out.
+// Up next: each item can move up or down, or be taken out; a tap plays it now. The control that
+// had the keyboard's focus has it again after the list is drawn anew.
+let queueTurn = 0;
 async function loadQueue() {
-  const data = await call("GET", "/v1/queue?" + homeQuery()).catch(() => null);
+  const turn = ++queueTurn;
+  const data = await call("GET", "/v1/queue?" + homeQuery(), null, true).catch(() => null);
+  if (turn !== queueTurn) return;
   const upNext = (data && data.upNext) || [];
   const list = $("queue");
+  const focused = list.contains(document.activeElement) ? document.activeElement : null;
+  const row = focused && focused.closest(".row");
+  const was = focused && { identifier: row && row.querySelector(".name").dataset.identifier,
+    action: ["up", "down", "remove", "name"].find((name) => focused.classList.contains(name)),
+    index: row ? [...list.children].indexOf(row) : 0 };
   list.innerHTML = "";
   if (!upNext.length) { const li = document.createElement("li"); li.className = "empty"; li.textContent = "Nothing up next."; list.appendChild(li); }
   upNext.slice(0, 50).forEach((item, index) => {
-    const change = (path, body) => call("POST", "/v1/queue/" + path, homeBody(body)).then((answer) => showQueue(answer));
-    const row = itemRow(item, { bare: true, sub: item.artist || describeItem(item), open: () => playItem(item) });
+    const change = (path, body) => call("POST", "/v1/queue/" + path, playerBody(body)).then((answer) => showQueue(answer));
+    const row = itemRow(item, { bare: true, sub: item.artist || describeItem(item),
+      open: () => change("jump", { identifier: item.identifier }) });
     const up = iconButton("up", "Move " + item.title + " up", () => change("move", { from: index, to: index - 1 }));
     const down = iconButton("down", "Move " + item.title + " down", () => change("move", { from: index, to: index + 1 }));
     up.classList.add("up"); down.classList.add("down");
@@ -120,6 +144,14 @@ async function loadQueue() {
     row.append(up, down, remove);
     list.appendChild(row);
   });
+  if (was) {
+    // The same control of the same item (moved), else the row now at its place.
+    const rows = [...list.querySelectorAll(".row")];
+    const same = rows.find((one) => one.querySelector(".name").dataset.identifier === was.identifier);
+    const target = (same || rows[Math.min(was.index, rows.length - 1)]);
+    const control = target && (target.querySelector("." + (was.action || "name") + ":not(:disabled)") || target.querySelector(".name"));
+    if (control) control.focus(); else $("queue-heading").focus();
+  }
 }
 
 function showQueue(answer) {
@@ -131,7 +163,7 @@ function showQueue(answer) {
 let adding = null;
 async function choosePlaylist(item) {
   adding = item;
-  const lists = await call("GET", "/v1/playlists?x=1" + userQuery()).catch(() => []);
+  const lists = await call("GET", "/v1/playlists" + userOnly()).catch(() => []);
   $("playlist-names").innerHTML = "";
   for (const list of lists) { const option = document.createElement("option"); option.value = list.name; $("playlist-names").appendChild(option); }
   $("playlist-item").textContent = item.title + (item.artist ? " — " + item.artist : "");
@@ -152,5 +184,10 @@ $("playlist-cancel").addEventListener("click", () => $("playlist-dialog").close(
 
 for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).addEventListener("click", () => showTab(tab).catch(() => {}));
 $("search").addEventListener("submit", (event) => { event.preventDefault(); search().catch(() => {}); });
-$("item-back").addEventListener("click", () => { $("item-view").hidden = true; $("browse").hidden = false; });
+$("item-back").addEventListener("click", () => {
+  browseTurn++;
+  $("item-view").hidden = true; $("browse").hidden = false;
+  // Back to the control that opened the item, else the search box.
+  if (opener && document.body.contains(opener) && opener.offsetParent !== null) opener.focus(); else $("query").focus();
+});
 loadQueue();

@@ -3,34 +3,49 @@
 const parameters = new URLSearchParams(location.search);
 const device = parameters.get("device") || "web";
 // A server off loopback needs a bearer token: open the page once as /?token=… and it is kept.
-if (parameters.get("token")) localStorage.setItem("harkToken", parameters.get("token"));
+if (parameters.get("token")) {
+  localStorage.setItem("harkToken", parameters.get("token"));
+  // Kept, and taken out of the address bar and the history.
+  parameters.delete("token");
+  history.replaceState(null, "", location.pathname + (parameters.toString() ? "?" + parameters : ""));
+}
 const token = localStorage.getItem("harkToken");
 const $ = (id) => document.getElementById(id);
 let state = null;
 // The home the page speaks in (rooms.js), when the server has one.
 let home = null;
 
-async function call(method, path, body) {
-  $("error").textContent = "";
+// A request to the API. `quiet`: one the page makes by itself (polling, refreshing), whose
+// failure does not replace what the person sees.
+async function call(method, path, body, quiet) {
+  if (!quiet) $("error").textContent = "";
   try {
     const response = await fetch(path, {
       method, headers: Object.assign(body ? { "Content-Type": "application/json" } : {},
         token ? { "Authorization": "Bearer " + token } : {}),
       body: body ? JSON.stringify(body) : undefined });
     const data = await response.json();
+    // A token the server no longer knows is forgotten, so that pictures do not keep trying it.
+    if (response.status === 401 && token) localStorage.removeItem("harkToken");
     if (!response.ok) throw new Error(data.error || response.statusText);
     return data;
   } catch (error) {
-    $("error").textContent = "Error: " + error.message;
+    if (!quiet) $("error").textContent = "Error: " + error.message;
     throw error;
   }
 }
 
-// The player the page shows: the chosen room's speaker in a home, else this page's device.
+// The player the page shows: the chosen room's speaker in a home, else this page's device
+// (its key as events name it), and the same as the API takes it in a body or a query.
 function playerKey() { return home ? "home:" + home.id + "/" + $("heard").value : device; }
-// Who and where a request is for: the home's person and room, else this page's device.
-function homeBody(body) {
-  if ($("lang").value) body.lang = $("lang").value;
+function playerBody(body) { return Object.assign(body, home ? { home: home.id, device: $("heard").value } : { device }); }
+// Whose library the page shows: in a home, the chosen person's (else the household's).
+function libraryUser() { return home ? "home:" + home.id + "/" + ($("person").value || "household") : null; }
+function userQuery() { const user = libraryUser(); return user ? "&user=" + encodeURIComponent(user) : ""; }
+// Who and where a request is for: the home's person and room, else this page's device; in the
+// language chosen (or `language`: the page's own English sentences).
+function homeBody(body, language) {
+  if (language || $("lang").value) body.lang = language || $("lang").value;
   if (!home) return Object.assign(body, { device });
   return Object.assign(body, { home: home.id, device: $("heard").value, person: $("person").value || undefined });
 }
@@ -42,7 +57,8 @@ function homeQuery() {
 
 // A picture of an item, from the server (its cover, or one drawn from its name).
 function artURL(item, size) {
-  return "/v1/art?size=" + size + "&id=" + encodeURIComponent(item.identifier) + (token ? "&access_token=" + encodeURIComponent(token) : "");
+  return "/v1/art?size=" + size + "&id=" + encodeURIComponent(item.identifier) + userQuery()
+    + (token ? "&access_token=" + encodeURIComponent(token) : "");
 }
 
 // An icon button: an inline SVG symbol and a name for assistive technology.
@@ -101,24 +117,37 @@ function render(info) {
 }
 
 async function refresh() {
-  try { render((await call("GET", "/v1/now-playing?device=" + encodeURIComponent(playerKey()))).nowPlaying); } catch (_) {}
+  const asked = playerKey();
+  try {
+    const data = await call("GET", "/v1/now-playing?" + homeQuery(), null, true);
+    // An answer for a room no longer chosen is not shown.
+    if (playerKey() === asked) render(data.nowPlaying);
+  } catch (_) {}
 }
 
 // A request by text or voice; with "spoken by the server" the reply comes as audio.
-async function ask(text) {
+async function ask(text, language) {
   if (!text.trim()) return;
   if ($("voice").value === "server") {
+    $("error").textContent = "";
     const response = await fetch("/v1/ask", { method: "POST",
       headers: Object.assign({ "Content-Type": "application/json", "Accept": "audio/wav" }, token ? { "Authorization": "Bearer " + token } : {}),
-      body: JSON.stringify(homeBody({ text })) });
-    if (!response.ok) { $("error").textContent = "Error: " + response.status; return; }
-    $("reply").textContent = decodeURIComponent(response.headers.get("X-Hark-Reply") || "");
-    $("understood").textContent = decodeURIComponent(response.headers.get("X-Hark-Understood") || "");
-    new Audio(URL.createObjectURL(await response.blob())).play().catch(() => {});
+      body: JSON.stringify(homeBody({ text }, language)) });
+    if (response.ok) {
+      $("reply").textContent = decodeURIComponent(response.headers.get("X-Hark-Reply") || "");
+      $("understood").textContent = decodeURIComponent(response.headers.get("X-Hark-Understood") || "");
+      const audio = new Audio(URL.createObjectURL(await response.blob()));
+      audio.addEventListener("ended", () => URL.revokeObjectURL(audio.src));
+      audio.play().catch(() => {});
+    } else {
+      // The request may have been carried out all the same: what plays is read back below.
+      const data = await response.json().catch(() => ({}));
+      $("error").textContent = "The server could not speak the reply: " + (data.error || response.status);
+    }
     await refresh();
     if (typeof loadQueue === "function") loadQueue();
   } else {
-    show(await call("POST", "/v1/ask", homeBody({ text })));
+    show(await call("POST", "/v1/ask", homeBody({ text }, language)));
   }
   suggest();
   if (typeof rooms === "function" && !homeEvents) rooms();
@@ -126,7 +155,7 @@ async function ask(text) {
 
 // What this person does most in apps (their donations); a tap does it again.
 async function suggest() {
-  const data = await call("GET", "/v1/suggestions?device=" + encodeURIComponent(device)).catch(() => null);
+  const data = await call("GET", "/v1/suggestions?device=" + encodeURIComponent(device), null, true).catch(() => null);
   const list = (data && data.suggestions) || [];
   $("suggestions-section").hidden = list.length === 0;
   $("suggestions").innerHTML = "";
@@ -142,14 +171,17 @@ async function suggest() {
 
 $("ask").addEventListener("submit", (event) => { event.preventDefault(); ask($("text").value).catch(() => {}); });
 document.querySelectorAll("[data-command]").forEach((button) => button.addEventListener("click", () =>
-  call("POST", "/v1/player/" + button.dataset.command, { device: playerKey() }).then(show).catch(() => {})));
+  call("POST", "/v1/player/" + button.dataset.command, playerBody({})).then(show).catch(() => {})));
 document.querySelectorAll("[data-rate]").forEach((button) => button.addEventListener("click", () =>
-  call("POST", "/v1/player/rate", { device: playerKey(), affinity: button.dataset.rate }).then(show).catch(() => {})));
+  call("POST", "/v1/player/rate", playerBody(Object.assign({ affinity: button.dataset.rate }, libraryUser() ? { user: libraryUser() } : {})))
+    .then(show).catch(() => {})));
 $("shuffle").addEventListener("click", () =>
-  call("POST", "/v1/player/shuffle", { device: playerKey(), on: !(state && state.shuffle) }).then(show).catch(() => {}));
+  call("POST", "/v1/player/shuffle", playerBody({ on: !(state && state.shuffle) })).then(show).catch(() => {}));
 $("repeat").addEventListener("click", () =>
-  call("POST", "/v1/player/repeat", { device: playerKey(), mode: state && state.repeatMode && state.repeatMode !== "off" ? "off" : "all" })
+  call("POST", "/v1/player/repeat", playerBody({ mode: state && state.repeatMode && state.repeatMode !== "off" ? "off" : "all" }))
     .then(show).catch(() => {}));
+// A cover that cannot be read leaves the empty frame, not a broken picture.
+$("art").addEventListener("error", () => $("art").removeAttribute("src"));
 
 // The browser's speech recognition, where it has one, in the language chosen (else the browser's).
 const Recognition = window.SpeechRecognition || window.webkitSpeechRecognition;

@@ -45,6 +45,7 @@ async function chooseHome(id) {
   await rooms();
   listenToHome();
   await refresh();
+  loadQueue();
 }
 
 // Each room's line: its name, what it plays, and the buttons that bring the music there.
@@ -68,7 +69,8 @@ async function rooms() {
         const button = document.createElement("button");
         button.type = "button"; button.textContent = label;
         button.setAttribute("aria-label", label + ": " + room.name);
-        button.addEventListener("click", () => ask(words + room.name).catch(() => {}));
+        // The page's own sentence, in English whatever language the person chose.
+        button.addEventListener("click", () => ask(words + room.name, "en").catch(() => {}));
         li.appendChild(button);
       }
     }
@@ -102,5 +104,6 @@ function listenToHome() {
 
 $("home").addEventListener("change", () => chooseHome($("home").value).catch(() => {}));
 $("heard").addEventListener("change", () => { refresh(); loadQueue(); });
-$("person").addEventListener("change", () => { if (!$("browse").hidden) showTab("search"); });
+// Another person: their library, in the tab shown.
+$("person").addEventListener("change", () => { showTab(currentTab).catch(() => {}); });
 loadHomes();
