@@ -87,6 +87,19 @@ struct ResolverExactTests {
         #expect(found.first?.item.artist == "Adele")
     }
 
+    /// A search box's type is a filter: "adele" among songs is Adele's songs, never the artist; among
+    /// artists it is the artist; a title among albums finds no song.
+    @Test func typedTextWithATypeGivesOnlyThatKind() throws {
+        let resolver = Resolver(store: try demoStore())
+        let songs = try resolver.resolveText("adele", type: .song)
+        #expect(!songs.isEmpty)
+        #expect(songs.allSatisfy { $0.item.type == .song && $0.item.artist == "Adele" }, "\(songs.map(\.item.title))")
+        #expect(Set(songs.map(\.item.identifier)).count == songs.count)
+        #expect(try resolver.resolveText("adele", type: .artist).first?.item.title == "Adele")
+        #expect(try resolver.resolveText("skyfall", type: .album).allSatisfy { $0.item.type == .album })
+        #expect(try resolver.resolveText("adele", type: .song, limit: 1).count == 1)
+    }
+
     /// Typed text in a crowded catalog: the title shared by hundreds, the band's name of common
     /// words with one of them misheard or misspelt; and a Cyrillic name keeps its "й" when cut.
     @Test(arguments: [

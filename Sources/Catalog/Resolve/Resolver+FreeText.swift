@@ -57,11 +57,27 @@ extension Resolver {
 
     /// Items for text typed into a search box ("quiet kids morning sun", "adel skyfall"): the whole
     /// of it as a name, else its cuts into title and artist, the artist also spelled a little wrong.
+    /// A type given with the text is a filter, as a search box's tab is: only items of that kind, and
+    /// an artist the text names stands for that artist's items of the kind ("adele" among songs is
+    /// Adele's songs, after any song called so).
     public func resolveText(_ text: String, type: MediaItemType? = nil, user: String? = nil, limit: Int = 10) throws
         -> [ResolvedItem]
     {
-        try resolve(MediaSearch(mediaType: type, mediaName: text), user: user, limit: limit, nearArtists: true)
+        let found = try resolve(MediaSearch(mediaType: type, mediaName: text), user: user, limit: limit, nearArtists: true)
+        guard let type, type != .music, type != .unknown else { return found }
+        var kept = found.filter { $0.item.type == type }
+        if type != .artist, kept.count < limit,
+            let artist = found.first(where: { $0.item.type == .artist && $0.nameMatch >= Self.namedArtistFits })
+        {
+            let seen = Set(kept.map(\.item.identifier))
+            kept += try byArtist(artist.item.title, type: type, order: nil, limit: limit)
+                .filter { !seen.contains($0.item.identifier) }
+        }
+        return Array(kept.prefix(limit))
     }
+
+    /// How near typed text must be to an artist's name for the artist to stand for their items.
+    static let namedArtistFits = 0.85
 
     /// Whether some item of the catalog has this title exactly (folded, its notes left out).
     func isTitle(_ name: String) throws -> Bool {
