@@ -12,6 +12,32 @@
 typedef enum MHD_Result (*hark_mhd_handler)(void *cls, struct MHD_Connection *connection, const char *url,
     const char *method, const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls);
 
+/// Decodes a request's path and query as libmicrohttpd would ("%41" is "A"), but keeps "%2F", "%25"
+/// and "%00" as written: a path segment may then hold a "/" (a playlist "AC/DC", an identifier) that
+/// the router finds in one piece, and decodes with the others once the path is cut into segments.
+static inline size_t hark_mhd_unescape(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls; (void)connection;
+    char *out = text;
+    const char *in = text;
+    while (*in) {
+        int high = -1, low = -1;
+        if (in[0] == '%' && in[1] && in[2]) {
+            char h = in[1], l = in[2];
+            high = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+            low = l >= '0' && l <= '9' ? l - '0' : l >= 'a' && l <= 'f' ? l - 'a' + 10 : l >= 'A' && l <= 'F' ? l - 'A' + 10 : -1;
+        }
+        int value = high >= 0 && low >= 0 ? high * 16 + low : -1;
+        if (value > 0 && value != '/' && value != '%') {
+            *out++ = (char)value;
+            in += 3;
+        } else {
+            *out++ = *in++;
+        }
+    }
+    *out = '\0';
+    return (size_t)(out - text);
+}
+
 /// MHD_start_daemon is variadic, which Swift cannot call: this starts a daemon on one IPv4 address
 /// with a pool of `threads` polling threads, idle connections closed after `timeout` seconds, at most
 /// `connection_limit` connections and `per_client_limit` from one address, and `completed` told when
@@ -33,6 +59,7 @@ static inline struct MHD_Daemon *hark_mhd_start(const char *host, uint16_t port,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_client_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+        MHD_OPTION_UNESCAPE_CALLBACK, hark_mhd_unescape, NULL,
         MHD_OPTION_END);
 }
 

@@ -21,6 +21,11 @@ func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [String: Stri
                 return .YES
             }, Unmanaged.passUnretained(collected).toOpaque())
     }
+    if kind == .GET_ARGUMENT_KIND {
+        // The server leaves "%2F", "%25" and "%00" for the router (hark_mhd_unescape): decoded here.
+        return Dictionary(
+            collected.values.map { (Router.decoded($0.key), Router.decoded($0.value)) }, uniquingKeysWith: { first, _ in first })
+    }
     guard lowercase else { return collected.values }
     return Dictionary(collected.values.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
 }

@@ -6,7 +6,7 @@ public import Foundation
 /// none is found. Given by whoever starts the server (the command line: TagLib and libgd).
 public typealias PictureReader = @Sendable (_ locations: [String], _ size: Int) -> (data: Data, type: String)?
 
-/// `GET /v1/art?id=&size=`: an item's picture, or a drawn one (its initials on a colour of its
+/// `GET /v1/items/{id}/art?size=`: an item's picture, or a drawn one (its initials on a colour of its
 /// name) when it has none, with an ETag and a day's caching.
 extension HarkAPI {
     /// The sizes pictures are made in; a size asked for is rounded up to one of these.
@@ -14,7 +14,7 @@ extension HarkAPI {
 
     func art(_ routed: RouteRequest) async -> HTTPResponse {
         let request = routed.http
-        guard let id = request.query["id"], !id.isEmpty else { return Self.error(400, "give the item's identifier as ?id=") }
+        let id = routed.captures[0]
         guard let asked = Int(request.query["size"] ?? "256"), asked > 0 else {
             return Self.error(400, "size is a whole number of pixels (64, 128, 256 or 512)")
         }

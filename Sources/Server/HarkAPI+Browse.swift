@@ -114,9 +114,9 @@ extension HarkAPI {
         }
     }
 
-    /// `GET /v1/item?id=`: an item and what it holds.
+    /// `GET /v1/items/{id}`: an item and what it holds.
     func item(_ routed: RouteRequest) async -> HTTPResponse {
-        guard let id = routed.http.query["id"], !id.isEmpty else { return Self.error(400, "give the item's identifier as ?id=") }
+        let id = routed.captures[0]
         do {
             guard let contents = try assistant.contents(of: id, user: routed.user(named: routed.http.query["user"])) else {
                 return Self.error(404, "no item \(id)")

@@ -67,12 +67,10 @@ extension HarkAPI {
 
     /// `DELETE /v1/playlists/{name}/items?identifier=…`.
     func removeFromPlaylist(_ routed: RouteRequest) async -> HTTPResponse {
-        let name = routed.captures[0]
-        let playlist = name.removingPercentEncoding ?? name
-        guard let identifier = routed.http.query["identifier"] else {
+        let playlist = routed.captures[0]
+        guard let item = routed.http.query["identifier"] else {
             return Self.error(400, "name the item to remove with ?identifier=")
         }
-        let item = identifier.removingPercentEncoding ?? identifier
         let user = routed.user(named: routed.http.query["user"])
         return await result {
             try await self.assistant.editPlaylist(named: playlist, identifier: item, add: false, user: user)
@@ -81,8 +79,7 @@ extension HarkAPI {
 
     /// `POST /v1/playlists/{name}/items` with `{"identifier": …}`.
     func addToPlaylist(_ routed: RouteRequest) async -> HTTPResponse {
-        let name = routed.captures[0]
-        let playlist = name.removingPercentEncoding ?? name
+        let playlist = routed.captures[0]
         switch decode(ItemBody.self, routed.http, example: #"{"identifier": "song/adele/skyfall"}"#) {
         case .failure(let response): return response
         case .success(let body):

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One endpoint of the API: its method and path, the name metrics count it under, and whether it
 /// acts for a user (then a bearer token is checked when the server has tokens).
 struct Route: Sendable {
@@ -63,8 +65,10 @@ struct Router: Sendable {
 
     let routes: [Route]
 
+    /// `path` as the server hands it over: decoded but for "%2F", "%25" and "%00", so that a segment
+    /// may hold a "/" ("/v1/playlists/AC%2FDC/items"); each segment is decoded once it is cut.
     func match(method: String, path: String) -> Match {
-        let parts = path.split(separator: "/").map(String.init)
+        let parts = path.split(separator: "/").map { Self.decoded(String($0)) }
         var allowed: [String] = []
         var name = ""
         for route in routes {
@@ -74,5 +78,12 @@ struct Router: Sendable {
             allowed.append(route.method)
         }
         return allowed.isEmpty ? .notFound : .wrongMethod(name: name, allowed: allowed)
+    }
+
+    /// The escapes the server left in a segment or query value ("%2F", "%25", "%00") decoded; the text
+    /// as it is when it holds a "%" that starts no escape.
+    static func decoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        return text.removingPercentEncoding ?? text
     }
 }

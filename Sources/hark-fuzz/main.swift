@@ -88,7 +88,7 @@ final class Harness: @unchecked Sendable {
             if pair.count == 2 { headers[pair[0].lowercased()] = pair[1] }
         }
         return HTTPRequest(
-            method: words.first ?? "GET", path: components?.path ?? target, query: query, headers: headers,
+            method: words.first ?? "GET", path: components?.percentEncodedPath ?? target, query: query, headers: headers,
             body: Data(parts.dropFirst().joined(separator: "\n\n").utf8))
     }
 }

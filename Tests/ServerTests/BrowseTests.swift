@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func anAlbumOpensToItsSongsAndPlaysFromTheSecond() async throws {
-        let album = try await live.call("GET", "/v1/item?id=album/adele/21")
+        let album = try await live.call("GET", "/v1/items/album%2Fadele%2F21")
         #expect(album.status == 200)
         let songs = titles(album, "tracks")
         #expect(songs.count == 4 && songs.first == "Rolling in the Deep", "\(songs)")
@@ -24,10 +24,10 @@ import Testing
         let upNext = try await live.call("GET", "/v1/queue?device=browse")
         #expect(titles(upNext) == Array(songs.dropFirst(2)))
         // An artist opens to their songs and albums.
-        let artist = try await live.call("GET", "/v1/item?id=artist/adele/").json
+        let artist = try await live.call("GET", "/v1/items/artist%2Fadele%2F").json
         #expect((artist["albums"] as? [[String: Any]])?.contains { $0["title"] as? String == "21" } == true)
-        #expect(try await live.call("GET", "/v1/item?id=album/nobody/nothing").status == 404)
-        #expect(try await live.call("GET", "/v1/item").status == 400)
+        #expect(try await live.call("GET", "/v1/items/album%2Fnobody%2Fnothing").status == 404)
+        #expect(try await live.call("GET", "/v1/items").status == 404)
     }
 
     @Test func upNextIsReorderedCutAndAddedToNextAndLater() async throws {
@@ -55,17 +55,35 @@ import Testing
         #expect(try await live.call("POST", "/v1/play", json: #"{"identifier": "x", "when": "soon"}"#).status == 400)
     }
 
+    /// A "/" or a "%" in a path segment, sent escaped, stays in that segment: a playlist "AC/DC 100%"
+    /// is added to by its name, and escaped query values are read as sent.
+    @Test func anEscapedSlashOrPercentStaysInItsSegment() async throws {
+        let path = "/v1/playlists/AC%2FDC%20100%25/items"
+        let added = try await live.call("POST", path, json: #"{"identifier": "song/adele/hello", "user": "slash"}"#)
+        #expect(added.status == 200, "\(added.text)")
+        let lists = try await live.call("GET", "/v1/library?user=slash").json["playlists"] as? [[String: Any]]
+        #expect(lists?.map { $0["name"] as? String } == ["AC/DC 100%"])
+        let removed = try await live.call("DELETE", path + "?identifier=song%2Fadele%2Fhello&user=sl%61sh")
+        #expect(removed.status == 200 && (removed.json["items"] as? [Any])?.isEmpty == true, "\(removed.text)")
+        // A literal "%2F" in a name is sent as "%252F" and is not taken for a slash.
+        let literal = try await live.call("POST", "/v1/playlists/a%252Fb/items", json: #"{"identifier": "song/adele/hello", "user": "slash"}"#)
+        #expect(literal.status == 200)
+        let names = (try await live.call("GET", "/v1/library?user=slash").json["playlists"] as? [[String: Any]])?
+            .compactMap { $0["name"] as? String }
+        #expect(names?.map { $0.lowercased() }.sorted() == ["a%2fb", "ac/dc 100%"], "\(names ?? [])")
+    }
+
     @Test func anItemWithoutAPictureGetsADrawnOneWithCaching() async throws {
-        let picture = try await live.call("GET", "/v1/art?id=song/adele/skyfall&size=100")
+        let picture = try await live.call("GET", "/v1/items/song%2Fadele%2Fskyfall/art?size=100")
         #expect(picture.status == 200)
         #expect(picture.headers["content-type"] == "image/svg+xml")
         #expect(picture.text.contains("width=\"128\"") && picture.text.contains(">S</text>"))
         let tag = try #require(picture.headers["etag"])
         #expect(picture.headers["cache-control"]?.contains("max-age") == true)
-        let again = try await live.call("GET", "/v1/art?id=song/adele/skyfall&size=100", headers: ["If-None-Match": tag])
+        let again = try await live.call("GET", "/v1/items/song%2Fadele%2Fskyfall/art?size=100", headers: ["If-None-Match": tag])
         #expect(again.status == 304)
-        #expect(try await live.call("GET", "/v1/art?id=song/nobody/nothing").status == 404)
-        #expect(try await live.call("GET", "/v1/art?id=song/adele/skyfall&size=big").status == 400)
+        #expect(try await live.call("GET", "/v1/items/song%2Fnobody%2Fnothing/art").status == 404)
+        #expect(try await live.call("GET", "/v1/items/song%2Fadele%2Fskyfall/art?size=big").status == 400)
     }
 
     @Test func thePageIsServedWholeWithNoOutsideResourcesAndNoEmoji() async throws {

@@ -110,7 +110,7 @@ def check_page(driver, base, label, width, height):
     album.click()
     wait_for(driver, "the album's tracks", lambda: len(driver.find_elements(By.CSS_SELECTOR, "#item-tracks .track")) >= 3)
     wait_for(driver, "the album's cover", lambda: natural_width(driver, "item-art") > 0)
-    tracks = [call(base, "GET", "/v1/item?id=album/the-beatles/abbey-road")["tracks"][i]["title"] for i in (1, 2)]
+    tracks = [call(base, "GET", "/v1/items/album%2Fthe-beatles%2Fabbey-road")["tracks"][i]["title"] for i in (1, 2)]
     second, third = tracks
     driver.find_elements(By.CSS_SELECTOR, "#item-tracks .track")[1].click()
     wait_for(driver, "the second song", lambda: text(driver, "reply") == f"Playing {second} by The Beatles.")

@@ -170,7 +170,7 @@ try:
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         base = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(0).rstrip("/")
-        with urllib.request.urlopen(base + "/v1/art?id=album/the-beatles/abbey-road&size=128", timeout=30) as answer:
+        with urllib.request.urlopen(base + "/v1/items/album%2Fthe-beatles%2Fabbey-road/art?size=128", timeout=30) as answer:
             kind, picture = answer.headers["Content-Type"], answer.read()
         expect(kind == "image/jpeg" and picture[:3] == b"\xff\xd8\xff", f"Abbey Road's picture: {kind}, {len(picture)} bytes")
         print(f"  Abbey Road: {kind}, {len(picture)} bytes (the picture in its FLAC tags, through readpicture)")

@@ -97,7 +97,7 @@ async function search(turn) {
 async function openItem(item) {
   const turn = ++browseTurn;
   opener = document.activeElement;
-  const data = await call("GET", "/v1/item?id=" + encodeURIComponent(item.identifier) + userQuery());
+  const data = await call("GET", "/v1/items/" + encodeURIComponent(item.identifier) + "?" + userQuery().slice(1));
   if (turn !== browseTurn) return;
   $("browse").hidden = true; $("item-view").hidden = false;
   $("item-title").textContent = data.item.title;

@@ -57,7 +57,7 @@ function homeQuery() {
 
 // A picture of an item, from the server (its cover, or one drawn from its name).
 function artURL(item, size) {
-  return "/v1/art?size=" + size + "&id=" + encodeURIComponent(item.identifier) + userQuery()
+  return "/v1/items/" + encodeURIComponent(item.identifier) + "/art?size=" + size + userQuery()
     + (token ? "&access_token=" + encodeURIComponent(token) : "");
 }
 
@@ -153,9 +153,11 @@ async function ask(text, language) {
   if (typeof rooms === "function" && !homeEvents) rooms();
 }
 
-// What this person does most in apps (their donations); a tap does it again.
+// What this person does most in apps (their donations); a tap does it again. In a home, the
+// person chosen on the page.
 async function suggest() {
-  const data = await call("GET", "/v1/suggestions?device=" + encodeURIComponent(device), null, true).catch(() => null);
+  const data = await call("GET", "/v1/suggestions?device=" + encodeURIComponent(device) + userQuery(), null, true)
+    .catch(() => null);
   const list = (data && data.suggestions) || [];
   $("suggestions-section").hidden = list.length === 0;
   $("suggestions").innerHTML = "";
@@ -163,7 +165,8 @@ async function suggest() {
     const donation = suggestion.donation, li = document.createElement("li"), button = document.createElement("button");
     button.textContent = donation.title || (donation.intent + " · " + donation.app);
     button.addEventListener("click", () => call("POST", "/v1/suggestions/perform",
-      { device, app: donation.app, intent: donation.intent, parameters: donation.parameters }).then(show).catch(() => {}));
+      { device, user: libraryUser() || undefined, app: donation.app, intent: donation.intent,
+        parameters: donation.parameters }).then(show).catch(() => {}));
     li.appendChild(button);
     $("suggestions").appendChild(li);
   }

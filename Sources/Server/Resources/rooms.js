@@ -105,5 +105,5 @@ function listenToHome() {
 $("home").addEventListener("change", () => chooseHome($("home").value).catch(() => {}));
 $("heard").addEventListener("change", () => { refresh(); loadQueue(); });
 // Another person: their library, in the tab shown.
-$("person").addEventListener("change", () => { showTab(currentTab).catch(() => {}); });
+$("person").addEventListener("change", () => { showTab(currentTab).catch(() => {}); suggest(); });
 loadHomes();
