@@ -36,6 +36,9 @@ extension Assistant {
             guard let playing = try? await self.builtInApp.jump(to: start, device: outcome.device), let item = playing.item
             else { return outcome }
             outcome.nowPlaying = playing
+            // What was asked for is this item of the queue: the understood line names it.
+            outcome.understood.search = MediaSearch(mediaIdentifier: item.identifier)
+            outcome.items = [item]
             let values = self.replies.values(for: item, language: language)
             outcome.reply = self.replies.say(
                 item.artist == nil ? "play.song.noArtist" : "play.song", values, language: language)

@@ -10,9 +10,17 @@ extension Assistant {
         let understood = outcome.understood
         guard understood.intent != .none, replies.has("understood.\(understood.intent.rawValue)") else { return outcome }
         let language = outcome.language.isEmpty ? "en" : outcome.language
-        var parts = [replies.say("understood.\(understood.intent.rawValue)", language: language)]
+        // "Play next" and "Play later" where the language names them.
+        let place = understood.params?.playbackQueueLocation.map { "understood.\(understood.intent.rawValue).\($0.rawValue)" }
+        let key = place.flatMap { replies.has($0, language: language) ? $0 : nil } ?? "understood.\(understood.intent.rawValue)"
+        var parts = [replies.say(key, language: language)]
         if let search = understood.search, !search.isEmpty {
-            if search.mediaIdentifier != nil, let item = outcome.nowPlaying?.item ?? outcome.items.first {
+            // An item asked for by identifier (a tap) is named as found: the album, not its first song
+            // playing; the song put next, not the one still playing.
+            let asked = search.mediaIdentifier.flatMap { identifier in
+                outcome.items.first { $0.identifier == identifier } ?? outcome.items.first ?? outcome.nowPlaying?.item
+            }
+            if let item = asked {
                 parts.append(spokenList([item], language: language))
             } else {
                 parts.append(describe(search, language: language))

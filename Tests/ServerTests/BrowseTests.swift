@@ -31,7 +31,9 @@ import Testing
     }
 
     @Test func upNextIsReorderedCutAndAddedToNextAndLater() async throws {
-        _ = try await live.call("POST", "/v1/play", json: #"{"identifier": "album/adele/21", "device": "queue"}"#)
+        let album = try await live.call("POST", "/v1/play", json: #"{"identifier": "album/adele/21", "device": "queue"}"#)
+        // The album asked for is named, not the first of its songs now playing.
+        #expect(album.json["understoodText"] as? String == "Play · 21 by Adele")
         let before = titles(try await live.call("GET", "/v1/queue?device=queue"))
         #expect(before.count == 3)
         let moved = try await live.call("POST", "/v1/queue/move", json: #"{"device": "queue", "from": 2, "to": 0}"#)
@@ -41,9 +43,11 @@ import Testing
         let next = try await live.call(
             "POST", "/v1/play", json: #"{"identifier": "song/adele/hello", "when": "next", "device": "queue"}"#)
         #expect(next.json["reply"] as? String == "Hello will play next.")
+        #expect(next.json["understoodText"] as? String == "Play next · Hello by Adele")
         let later = try await live.call(
             "POST", "/v1/play", json: #"{"identifier": "song/adele/skyfall", "when": "later", "device": "queue"}"#)
         #expect(later.json["reply"] as? String == "Added Skyfall to the queue.")
+        #expect(later.json["understoodText"] as? String == "Play later · Skyfall by Adele")
         #expect(titles(try await live.call("GET", "/v1/queue?device=queue")) == ["Hello", before[2], before[1], "Skyfall"])
         // What is playing stays playing.
         let playing = try await live.call("GET", "/v1/now-playing?device=queue").json
