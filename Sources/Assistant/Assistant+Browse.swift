@@ -15,7 +15,7 @@ extension Assistant {
         context: RequestContext = RequestContext()
     ) async -> Outcome {
         await answering(context) { said in
-            let language = said.language ?? "en"
+            let language = self.understander.language(asked: said.language, text: "")
             let (_, context, refusal) = self.homeSession(said, language: language)
             let askedOn = context.device ?? "default"
             var outcome = Outcome(
@@ -67,6 +67,20 @@ extension Assistant {
     /// What an item holds (tracks, and an artist's albums); nil for no item `user` may see.
     public func contents(of identifier: String, user: String) throws -> ItemContents? {
         try builtInApp.contents(of: identifier, user: user)
+    }
+
+    /// Why an item cannot be played by identifier for the request's person (nil: it can): no item
+    /// they may see has the identifier, or `startingAt` is not one of its items.
+    public func unplayable(identifier: String, startingAt: String?, context: RequestContext) throws -> String? {
+        let (_, context, refusal) = homeSession(context, language: "en")
+        guard refusal == nil else { return nil }  // the play itself says what is wrong with the home
+        guard let contents = try builtInApp.contents(of: identifier, user: context.user) else {
+            return "no catalog item \(identifier)"
+        }
+        if let start = startingAt, start != identifier, !contents.tracks.contains(where: { $0.identifier == start }) {
+            return "\(start) is not one of the items of \(identifier)"
+        }
+        return nil
     }
 
     /// An item and the files its picture may be found in; nil for no item `user` may see.

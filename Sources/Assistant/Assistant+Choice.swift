@@ -175,7 +175,7 @@ extension Assistant {
     public func interpret(_ text: String, context: RequestContext = RequestContext(), tiers: Tiers? = nil) async
         -> Understood
     {
-        let language = context.language ?? understander.detectLanguage(text)
+        let language = understander.language(asked: context.language, text: text)
         let interpretations = await readings(text, language: language, context: context, tiers: tiers ?? self.tiers)
         // An unsure reading is what `ask` answers about (nothing played): its names as read.
         if let asking = interpretations.first, asking.clarify == true { return asking.understood }

@@ -98,6 +98,12 @@ extension Assistant {
         _ intent: PlayMediaIntent, handler: any MediaIntentHandling, app: AppRegistration, language: String,
         outcome: inout Outcome
     ) async {
+        // Hark's own player is read back after the change (a media app of its own says what it
+        // plays in its answer); for "next" or "later" also before it, as a player that was playing
+        // nothing plays the item at once.
+        let readsPlayer = !(handler is HTTPMediaHandler)
+        let queued = intent.playbackQueueLocation != .now
+        let before = readsPlayer && queued ? try? await builtInApp.nowPlaying(outcome.device) : nil
         guard
             let response = await resolveThenHandle(
                 intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle, app: app,
@@ -125,10 +131,14 @@ extension Assistant {
         // The reply tells what the player does now, read back from it: the item it plays, and the
         // modes it plays in, not what the request hoped for.
         // (A media app of its own says what it plays in its answer; Hark's player is not it.)
-        let info =
-            intent.playbackQueueLocation == .now && !(handler is HTTPMediaHandler)
-            ? try? await builtInApp.nowPlaying(outcome.device) : nil
-        outcome.nowPlaying = info
+        let after = readsPlayer ? try? await builtInApp.nowPlaying(outcome.device) : nil
+        let startedNow =
+            queued && after?.state == .playing && before?.state != .playing
+            && after?.item?.identifier != before?.item?.identifier
+        let location = startedNow ? .now : intent.playbackQueueLocation
+        // What the reply names is what plays now only when the item was played now.
+        let info = location == .now ? after : nil
+        outcome.nowPlaying = after
         let playing = info?.item ?? asked
         var played = PlayOutcome.item
         if case .played(let how) = response.handled { played = how }
@@ -148,9 +158,8 @@ extension Assistant {
             outcome.reply = replies.say("play.station", values, language: language)
         case .browse: outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
         case .item:
-            if intent.playbackQueueLocation != .now {
-                outcome.reply = replies.say(
-                    "queue.\(intent.playbackQueueLocation.rawValue)", values, language: language)
+            if location != .now {
+                outcome.reply = replies.say("queue.\(location.rawValue)", values, language: language)
             } else if intent.playShuffled == true, info?.shuffle == true {
                 outcome.reply = replies.say("play.shuffled", values, language: language)
             } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all,

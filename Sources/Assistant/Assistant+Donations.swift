@@ -15,7 +15,7 @@ extension Assistant {
 
     /// A suggestion taken (a donation carried out again, as the web page's suggestions do).
     public func perform(_ donation: AppDonation, context: RequestContext = RequestContext()) async -> Outcome {
-        let language = context.language ?? "en"
+        let language = understander.language(asked: context.language, text: "")
         let outcome = Outcome(
             text: "", language: language, understood: .none, interpretations: [], app: nil,
             device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,

@@ -111,7 +111,7 @@ public final class Assistant: Sendable {
     public static let requestBudget = 10.0
 
     private func answer(_ text: String, context said: RequestContext) async -> Outcome {
-        let language = said.language ?? understander.detectLanguage(text)
+        let language = understander.language(asked: said.language, text: text)
         // In a home, the person and the device's player by their home's keys.
         let (session, context, refusal) = homeSession(said, language: language)
         var outcome = Outcome(
@@ -185,7 +185,7 @@ public final class Assistant: Sendable {
 
     /// Carries out a request already understood (the HTTP API's player buttons), as `ask` would.
     public func perform(_ understood: Understood, context: RequestContext = RequestContext()) async -> Outcome {
-        let language = context.language ?? "en"
+        let language = understander.language(asked: context.language, text: "")
         let outcome = Outcome(
             text: "", language: language, understood: understood, interpretations: [], app: nil,
             device: context.device ?? "default", items: [], code: .failure, reason: nil, destinationReason: nil,

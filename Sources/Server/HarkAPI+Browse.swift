@@ -35,6 +35,13 @@ extension HarkAPI {
         let context = RequestContext(
             user: routed.user(named: body.user), device: body.device, language: body.lang, home: body.home,
             person: body.person)
+        do {
+            if let problem = try assistant.unplayable(identifier: body.identifier, startingAt: body.start, context: context) {
+                return Self.error(404, problem)
+            }
+        } catch {
+            return Self.failure(error)
+        }
         let outcome = await assistant.play(
             identifier: body.identifier, startingAt: body.start, location: location, context: context)
         if let trouble = outcome.storageUnavailable { return Self.storageBusy(trouble) }

@@ -106,6 +106,23 @@ public struct Understander: Sendable {
     /// The trained model shipped with the module.
     public static var shippedModelURL: URL? { resourcesURL?.appendingPathComponent("model/intents.model") }
 
+    /// The language a request is read in: the tag it came with, as Hark names it ("de-DE" is "de";
+    /// "zh", "zh-CN", "zh-SG" are "zh-Hans"; "zh-TW", "zh-HK" are "zh-Hant"; a bare "zh" follows the
+    /// characters written), else, for no tag or one Hark has no grammar for ("pt"), the language
+    /// its words are in.
+    public func language(asked: String?, text: String) -> String {
+        guard let asked, !asked.isEmpty else { return detectLanguage(text) }
+        if grammars[asked] != nil { return asked }
+        let parts = asked.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+        if parts.first == "zh" {
+            if parts.contains(where: { ["hant", "tw", "hk", "mo"].contains($0) }) { return "zh-Hant" }
+            if parts.contains(where: { ["hans", "cn", "sg", "my"].contains($0) }) { return "zh-Hans" }
+            return ChineseScript.shared.isTraditional(text) ? "zh-Hant" : "zh-Hans"
+        }
+        if let first = parts.first, grammars[first] != nil { return first }
+        return detectLanguage(text)
+    }
+
     /// The language of a request without a tag: script and word evidence, and for a request in
     /// two scripts ("Harkでカリードを再生", "play 感電", "在 Spotify 上播放") the language whose
     /// grammar reads it best, so a Latin-script name keeps a Japanese sentence Japanese.

@@ -57,6 +57,13 @@ import Testing
         #expect(try await live.call("POST", "/v1/queue/move", json: #"{"device": "queue"}"#).status == 400)
         #expect(try await live.call("POST", "/v1/queue/shuffle", json: #"{"device": "queue"}"#).status == 404)
         #expect(try await live.call("POST", "/v1/play", json: #"{"identifier": "x", "when": "soon"}"#).status == 400)
+        // An item that is not there, or a start that is not one of its items: 404, nothing played.
+        let missing = try await live.call("POST", "/v1/play", json: #"{"identifier": "song/nope/nope", "device": "queue"}"#)
+        #expect(missing.status == 404 && (missing.json["error"] as? String)?.contains("song/nope/nope") == true)
+        let elsewhere = try await live.call(
+            "POST", "/v1/play", json: #"{"identifier": "album/adele/21", "start": "song/queen/bohemian-rhapsody", "device": "queue"}"#)
+        #expect(elsewhere.status == 404)
+        #expect(titles(try await live.call("GET", "/v1/queue?device=queue")) == ["Hello", before[2], before[1], "Skyfall"])
     }
 
     /// A "/" or a "%" in a path segment, sent escaped, stays in that segment: a playlist "AC/DC 100%"
