@@ -143,6 +143,8 @@ def check_page(driver, base, label, width, height):
     # The library's tabs: the playlist is there and opens to its song; the liked song is in Likes.
     driver.find_element(By.ID, "tab-playlists").click()
     wait_for(driver, "the playlists tab", lambda: f"Road Trip {label}" in text(driver, "results"))
+    # What is hidden is not shown (the search box belongs to the search tab alone).
+    assert not driver.find_element(By.ID, "search").is_displayed(), "the search box shows on the playlists tab"
     [row for row in driver.find_elements(By.CSS_SELECTOR, "#results .row .name") if f"Road Trip {label}" in row.text][0].click()
     wait_for(driver, "the playlist opened", lambda: text(driver, "item-title") == f"Road Trip {label}"
              and "Hello" in text(driver, "item-tracks"))
@@ -154,6 +156,7 @@ def check_page(driver, base, label, width, height):
     wait_for(driver, "Hello next", lambda: text(driver, "queue").startswith("Hello"))
     driver.find_element(By.CSS_SELECTOR, "#queue [aria-label='Move Hello down']").click()
     wait_for(driver, "the reordered queue", lambda: text(driver, "queue").startswith(third))
+    assert text(driver, "reply") == "", "a reply about something else stays after up next changed"
     # The keyboard's focus stays with the moved item.
     focused = driver.execute_script("const r = document.activeElement.closest('.row'); return r ? r.innerText : ''")
     assert focused.startswith("Hello"), focused

@@ -43,7 +43,7 @@ function itemRow(item, options = {}) {
       iconButton("add", "Add " + item.title + " to a playlist", () => choosePlaylist(item)),
       iconButton("like", "Like " + item.title, () => call("POST", "/v1/library/affinities",
         Object.assign({ identifier: item.identifier, affinity: "like" }, libraryUser() ? { user: libraryUser() } : {}))
-        .then(() => { $("reply").textContent = "Liked " + item.title + "."; })));
+        .then(() => { $("reply").textContent = "Liked " + item.title + "."; $("understood").textContent = ""; })));
   }
   return li;
 }
@@ -156,6 +156,8 @@ async function loadQueue() {
 
 function showQueue(answer) {
   if (answer.nowPlaying !== undefined) render(answer.nowPlaying);
+  // The last reply was about something else: now playing and up next say what changed.
+  $("reply").textContent = ""; $("understood").textContent = "";
   loadQueue();
 }
 
@@ -167,7 +169,9 @@ async function choosePlaylist(item) {
   $("playlist-names").innerHTML = "";
   for (const list of lists) { const option = document.createElement("option"); option.value = list.name; $("playlist-names").appendChild(option); }
   $("playlist-item").textContent = item.title + (item.artist ? " — " + item.artist : "");
-  $("playlist-name").value = lists.length ? lists[0].name : "";
+  // Empty, so that Enter never adds to a playlist the person did not choose; the names are offered.
+  $("playlist-name").value = "";
+  $("playlist-name").placeholder = lists.length ? "e.g. " + lists[0].name : "A new playlist's name";
   $("playlist-dialog").showModal();
   $("playlist-name").select();
 }
@@ -178,9 +182,17 @@ $("playlist-form").addEventListener("submit", (event) => {
   $("playlist-dialog").close();
   call("POST", "/v1/playlists/" + encodeURIComponent(name) + "/items",
     Object.assign({ identifier: item.identifier }, libraryUser() ? { user: libraryUser() } : {}))
-    .then(() => { $("reply").textContent = "Added " + item.title + " to " + name + "."; }).catch(() => {});
+    .then(() => {
+      $("reply").textContent = "Added " + item.title + " to " + name + "."; $("understood").textContent = "";
+      if (currentTab === "playlists") refreshList();
+    }).catch(() => {});
 });
 $("playlist-cancel").addEventListener("click", () => $("playlist-dialog").close());
+
+// The open list read again (after a like or an addition), unless it is the search or an item is open.
+function refreshList() {
+  if (currentTab !== "search" && $("item-view").hidden) showTab(currentTab).catch(() => {});
+}
 
 for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).addEventListener("click", () => showTab(tab).catch(() => {}));
 $("search").addEventListener("submit", (event) => { event.preventDefault(); search().catch(() => {}); });

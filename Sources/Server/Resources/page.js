@@ -75,6 +75,9 @@ function iconButton(icon, label, onClick) {
 function show(outcome) {
   $("reply").textContent = outcome.reply;
   $("understood").textContent = outcome.understoodText || "";
+  // A like or an addition changes the likes, playlists and library lists: an open one is read again.
+  const intent = outcome.understood && outcome.understood.intent;
+  if ((intent === "updateMediaAffinity" || intent === "addMedia") && typeof refreshList === "function") refreshList();
   if ($("voice").value === "browser" && "speechSynthesis" in window) {
     const utterance = new SpeechSynthesisUtterance(outcome.reply);
     utterance.lang = outcome.language || "en";
