@@ -59,7 +59,8 @@ extension BuiltInMediaApp {
             if mine.count == 1 { return [.success(mine[0].item)] }
             guard !mine.isEmpty else { return [.needsValue] }
             let last = try reader.library.lastAddedPlaylist(user: user)
-            let ordered = (last.map { [$0] } ?? []) + mine.filter { $0.rowID != last?.rowID }
+            // By identifier: a person's playlists are kept in the state database, without catalog rows.
+            let ordered = (last.map { [$0] } ?? []) + mine.filter { $0.item.identifier != last?.item.identifier }
             return [.disambiguation(Array(ordered.prefix(4)).map(\.item))]
         }
         if let last = try reader.library.history(user: user, limit: 200).first(where: { $0.item.type.isLive }) {

@@ -120,6 +120,8 @@ extension HarkAPI {
         case "pause": intent = .pause
         case "next": intent = .nextTrack
         case "previous": intent = .previousTrack
+        case "stop": intent = .stop
+        case "togglePlayPause": intent = .togglePlayPause
         case "seek":
             guard let position = body.position else { return Self.error(400, "seek needs {\"position\": seconds}") }
             intent = .seek
@@ -153,7 +155,7 @@ extension HarkAPI {
         default:
             return Self.error(
                 404,
-                "no player command \"\(command)\" (play, pause, next, previous, seek, skip, rate, shuffle, repeat, volume)"
+                "no player command \"\(command)\" (play, pause, next, previous, stop, togglePlayPause, seek, skip, rate, shuffle, repeat, volume)"
             )
         }
         let device: String

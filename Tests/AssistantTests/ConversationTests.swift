@@ -36,7 +36,7 @@ let conversation: [Step] = [
     Step(
         text: "play Yesterday next", code: .success, playing: "Bohemian Rhapsody (Remastered 2011)",
         reply: "Yesterday will play next."),
-    Step(text: "next", code: .success, playing: "Yesterday", reply: "Next up: Yesterday by The Beatles."),
+    Step(text: "next", code: .success, playing: "Yesterday", reply: "Skipping to Yesterday by The Beatles."),
     Step(
         text: "I don't like this", code: .success, playing: nil, reply: "Got it, you don't like Yesterday. Skipping it."
     ),

@@ -77,7 +77,7 @@ struct ServerTests {
                 == "Paused."
         )
         let next = try await live.call("POST", "/v1/player/next", json: #"{"device": "den"}"#).json["reply"] as? String
-        #expect(next?.hasPrefix("Next up:") == true)
+        #expect(next?.hasPrefix("Skipping to ") == true)
         let seek = try await live.call("POST", "/v1/player/seek", json: #"{"device": "den", "position": 30}"#)
         #expect(seek.status == 200)
         let volume = try await live.call("POST", "/v1/player/volume", json: #"{"device": "den", "volume": 40}"#)
@@ -86,6 +86,15 @@ struct ServerTests {
         #expect((liked.json["reply"] as? String)?.hasPrefix("Got it, you like") == true)
         let found = try await live.call("GET", "/v1/search?q=hello&limit=3").json["items"] as? [[String: Any]]
         #expect((found?.count ?? 0) >= 2 && found?.first?["title"] as? String == "Hello")
+        // The commands now playing says it supports that take no value each have a button.
+        func state(_ command: String) async throws -> String? {
+            let reply = try await live.call("POST", "/v1/player/\(command)", json: #"{"device": "den"}"#)
+            #expect(reply.status == 200, "\(command): \(reply.text)")
+            return (reply.json["nowPlaying"] as? [String: Any])?["state"] as? String
+        }
+        let toggled = try await state("togglePlayPause")
+        #expect(try await state("togglePlayPause") != toggled)
+        #expect(try await state("stop") != "playing")
     }
 
     @Test func errorsAreJsonAndNameTheProblem() async throws {
