@@ -32,32 +32,4 @@ struct LanguageTagTests {
         #expect(liked.language == "zh-Hant")
         #expect(liked.reply == "好的，已記下你喜歡周杰倫。")
     }
-
-    /// Put next or later on a player that plays nothing, an item plays at once, and the reply says
-    /// so (it said "will play next" while it played).
-    @Test func nextOnAnIdlePlayerSaysItPlaysNow() async throws {
-        let assistant = try freshAssistant()
-        let idle = await assistant.play(identifier: "song/adele/hello", location: .next, context: RequestContext(device: "idle"))
-        #expect(idle.reply == "Playing Hello by Adele.")
-        #expect(idle.nowPlaying?.item?.title == "Hello" && idle.nowPlaying?.state == .playing)
-        let later = await assistant.play(identifier: "song/adele/skyfall", location: .later, context: RequestContext(device: "idle"))
-        #expect(later.reply == "Added Skyfall to the queue.")
-        #expect(later.nowPlaying?.item?.title == "Hello")
-    }
-}
-
-/// "Play my playlist" with several playlists of one's own asks which, naming each (their rows
-/// all had one number, so the question named only the last one added to).
-@Suite("My playlist without a name")
-struct MyPlaylistChoiceTests {
-    @Test func severalPlaylistsAreEachOffered() async throws {
-        let assistant = try freshAssistant()
-        for (song, list) in [("Bohemian Rhapsody", "driving"), ("Skyfall", "party"), ("Yesterday", "workout")] {
-            _ = await assistant.ask("add \(song) to my \(list) playlist")
-        }
-        let asked = await assistant.ask("play my playlist")
-        #expect(asked.code == .needsChoice)
-        #expect(Set(asked.items.map(\.title)).isSuperset(of: ["Driving", "Party", "Workout"]), "\(asked.reply)")
-        #expect(asked.items.first?.title == "Workout", "the one added to last comes first")
-    }
 }
