@@ -116,7 +116,7 @@ public final class HarkAPI: Sendable {
         case .found(let route, let captures):
             // The body's top-level object, read once for the guards and for ownership.
             let object = Self.jsonObject(request.body)
-            if let refused = refusal(of: request, body: object, captures: captures) { return (route.name, refused) }
+            if let refused = refusal(of: request, route: route.name, body: object, captures: captures) { return (route.name, refused) }
             var tokenUser: String?
             if route.actsForUser, !tokens.isEmpty {
                 if failedAttempts.isBlocked(request.client) {

@@ -5,17 +5,23 @@ import Foundation
 /// loopback server's own Host, no cross-origin changes, JSON bodies, and tokens checked in constant
 /// time with failed attempts counted per client.
 extension HarkAPI {
-    /// The longest name in a path (`/v1/playlists/{name}`) and the longest query value, in characters.
+    /// The longest name in a path (`/v1/playlists/{name}`), the longest item identifier in one
+    /// (`/v1/items/{id}`: as long as one in a query or a body) and the longest query value, in characters.
     static let maximumNameInPath = 200
+    static let maximumIdentifierInPath = 1_000
     static let maximumQueryValue = 1_000
+    /// Routes whose path holds an item's identifier rather than a name.
+    static let identifierRoutes: Set<String> = ["items", "art"]
 
     /// Methods that change state: refused cross-origin, and their bodies must be JSON.
     static let changingMethods: Set<String> = ["POST", "PUT", "DELETE", "PATCH"]
 
     /// Why a routed request is refused, if it is.
-    func refusal(of request: HTTPRequest, body: [String: Any]?, captures: [String]) -> HTTPResponse? {
-        if captures.contains(where: { $0.unicodeScalars.count > Self.maximumNameInPath }) {
-            return Self.error(400, "a name in the path is longer than \(Self.maximumNameInPath) characters")
+    func refusal(of request: HTTPRequest, route: String, body: [String: Any]?, captures: [String]) -> HTTPResponse? {
+        let identifiers = Self.identifierRoutes.contains(route)
+        let longest = identifiers ? Self.maximumIdentifierInPath : Self.maximumNameInPath
+        if captures.contains(where: { $0.unicodeScalars.count > longest }) {
+            return Self.error(400, "\(identifiers ? "an identifier" : "a name") in the path is longer than \(longest) characters")
         }
         if let (name, _) = request.query.first(where: { $0.value.unicodeScalars.count > Self.maximumQueryValue }) {
             return Self.error(400, "?\(name)= is longer than \(Self.maximumQueryValue) characters")

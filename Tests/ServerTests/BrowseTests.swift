@@ -28,6 +28,9 @@ import Testing
         #expect((artist["albums"] as? [[String: Any]])?.contains { $0["title"] as? String == "21" } == true)
         #expect(try await live.call("GET", "/v1/items/album%2Fnobody%2Fnothing").status == 404)
         #expect(try await live.call("GET", "/v1/items").status == 404)
+        // An identifier in the path may be as long as one in a body (1000), unlike a name (200).
+        #expect(try await live.call("GET", "/v1/items/" + String(repeating: "a", count: 300)).status == 404)
+        #expect(try await live.call("GET", "/v1/items/" + String(repeating: "a", count: 1_001) + "/art").status == 400)
     }
 
     @Test func upNextIsReorderedCutAndAddedToNextAndLater() async throws {
