@@ -2,8 +2,8 @@ import Assistant
 import Foundation
 
 /// What the page does by touch: play an item it shows, read and change up next, open an item, and
-/// show its picture. Identifiers travel in the query (`?id=`): they hold "/", and the HTTP library
-/// unescapes `%2F` before a path is split.
+/// show its picture. An identifier in a path is one segment, its "/" sent escaped as `%2F`
+/// (`/v1/items/album%2Fadele%2F21`): the router decodes each segment after cutting the path.
 extension HarkAPI {
     struct PlayBody: Decodable {
         var identifier: String
