@@ -80,15 +80,18 @@ let package = Package(
         .testTarget(name: "MediaIntentsTests", dependencies: ["MediaIntents"]),
         // The engines state is tested on (SQLite, and PostgreSQL when the run has a server).
         .target(name: "StateTestSupport", dependencies: ["Storage"], path: "Tests/StateTestSupport"),
+        .target(name: "Waiting", path: "Tests/Waiting"),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "StateTestSupport"]),
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Waiting"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog", "Storage"]),
         .testTarget(
-            name: "AssistantTests", dependencies: ["Assistant", "Apps", "Playback", "Catalog", "Storage", "StateTestSupport"]),
+            name: "AssistantTests",
+            dependencies: ["Assistant", "Apps", "Playback", "Catalog", "Storage", "StateTestSupport", "Waiting"]),
         .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback", "Storage", "CGD"]),
-        .testTarget(name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage"]),
+        .testTarget(
+            name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage", "Waiting"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -14,6 +14,8 @@ struct PendingAppCommand: Codable, Sendable, Hashable {
     var asking: String?
     /// "Which one?" among these.
     var choices: [AppEntity]?
+    /// A donation done again keeps the name it had ("Load Berlin Loop"), unless the app names it anew.
+    var donationTitle: String?
 }
 
 /// Apps' own commands (the App Intents model): the parameters said are typed and matched (entities
@@ -156,6 +158,8 @@ extension Assistant {
                 result.reply.flatMap { key in Self.text(app.replies?[key], language).map { ReplyComposer.fill($0, values) } }
                 ?? replies.say("app.done", ["app": app.name], language: language)
             outcome.reply = (command.notes + [said]).joined(separator: " ")
+            // Recorded before the reply, so "do that again" right after finds it.
+            await recordDone(command, app: app, intent: intent, result: result, context: context, askedOn: askedOn)
         case .needsValue:
             guard let name = result.parameter, let parameter = intent.parameter(name) else { fallthrough }
             command.values[name] = nil

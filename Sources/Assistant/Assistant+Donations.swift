@@ -6,11 +6,41 @@ import Understanding
 /// taken on the web page, each carried out as the app's command.
 extension Assistant {
     /// "Do that again": the person's latest donation, carried out once more.
-    func repeatLatest(context: RequestContext, outcome: Outcome) async -> Outcome? {
-        guard let donation = try? await appCommands.latestDonation(user: context.user, device: context.device) else {
-            return nil
+    /// With nothing of the person's to repeat (or only a command of an app since removed), it says
+    /// so: the words were understood.
+    func repeatLatest(context: RequestContext, outcome: Outcome) async -> Outcome {
+        if let donation = try? await appCommands.latestDonation(user: context.user, device: context.device),
+            let done = await perform(donation, context: context, outcome: outcome)
+        {
+            return done
         }
-        return await perform(donation, context: context, outcome: outcome)
+        var nothing = outcome
+        nothing.understood = Understood(intent: .appIntent)
+        nothing.code = .failure
+        nothing.reply = replies.say("app.again.none", language: outcome.language)
+        return nothing
+    }
+
+    /// Records a command an app just carried out as the person's donation (App Intents donates an
+    /// intent when the system performs it), unless its manifest says it is not one to repeat.
+    func recordDone(
+        _ command: PendingAppCommand, app: AppRegistration, intent: AppIntentDefinition, result: AppIntentResult,
+        context: RequestContext, askedOn: String
+    ) async {
+        guard intent.donates != false else { return }
+        let values = (intent.parameters ?? []).compactMap { parameter -> String? in
+            guard let value = command.values[parameter.name] else { return nil }
+            let unit = value.number != nil ? parameter.unit?["en"] ?? parameter.unit?.values.first : nil
+            return [value.spoken, unit].compactMap { $0 }.joined(separator: " ")
+        }
+        let title =
+            result.donationTitle ?? command.donationTitle
+            ?? ([intent.title] + values).joined(separator: values.isEmpty ? "" : ": ")
+        let donation = AppDonation(
+            user: context.user, device: askedOn, app: app.identifier, intent: intent.identifier,
+            parameters: command.values, title: title)
+        // A record that could not be stored costs only the repeat; the command itself was done.
+        try? await appCommands.donate(donation)
     }
 
     /// A suggestion taken (a donation carried out again, as the web page's suggestions do).
@@ -33,7 +63,8 @@ extension Assistant {
         var outcome = outcome
         outcome.understood = Understood(intent: .appIntent, app: app.identifier)
         let command = PendingAppCommand(
-            app: app.identifier, intent: intent.identifier, values: donation.parameters, notes: [])
+            app: app.identifier, intent: intent.identifier, values: donation.parameters, notes: [],
+            donationTitle: donation.title)
         return await proceed(
             command, app: app, intent: intent, context: context, askedOn: context.device ?? "default", outcome: outcome)
     }

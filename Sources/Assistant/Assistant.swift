@@ -160,9 +160,9 @@ public final class Assistant: Sendable {
                 }
             }
         }
-        // "Do that again": the person's latest donation, when they have one.
+        // "Do that again": the person's latest donation, or a reply that there is none yet.
         if understander.asksAgain(trimmed, language: language) {
-            if let again = await repeatLatest(context: context, outcome: outcome) { return again }
+            return await repeatLatest(context: context, outcome: outcome)
         }
         outcome.interpretations = await readings(trimmed, language: language, context: context, tiers: tiers)
         if let asking = outcome.interpretations.first, asking.clarify == true {

@@ -140,6 +140,7 @@ final class RecordingApp: AppIntentHandling {
         #expect(await assistant.ask("do that again").reply == "Here's a 12 km route.")
         let suggestions = try await assistant.appCommands.suggestions(user: "default")
         #expect(suggestions.first?.donation.title == "A 12 km route")
+        #expect(suggestions.first?.count == 2)
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Waiting
 
 /// Runs the built `hark` binary, as a user would.
 struct HarkRun {
@@ -213,22 +214,43 @@ struct CommandLineTests {
         let before = try await counts()
         let file = folder.appendingPathComponent("big.jsonl").path
         #expect(try await hark(["catalog", "generate", "--tracks", "60000", "--seed", "9", "--out", file]).status == 0)
-        for delay in [0.4, 1.5] {
+        let size = try #require(FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
+        // Killed once it has read a tenth of the file, then three fifths: by how far it has got (its
+        // read offset, from /proc), never after a delay picked in advance, which a fast machine
+        // outran and a slow one had not yet reached.
+        for share in [0.1, 0.6] {
+            let process = Process()
+            process.executableURL = harkBinary()
+            process.arguments = ["import", "--db", db, file]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await waitUntil("the import to read \(Int(share * 100)) % of \(file)", every: 0.002) {
+                !process.isRunning || readOffset(of: file, by: process.processIdentifier) ?? 0 >= Int(Double(size) * share)
+            }
+            kill(process.processIdentifier, SIGKILL)
             let reason = try await offThePool {
-                let process = Process()
-                process.executableURL = harkBinary()
-                process.arguments = ["import", "--db", db, file]
-                process.standardOutput = Pipe()
-                process.standardError = Pipe()
-                try process.run()
-                Thread.sleep(forTimeInterval: delay)
-                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 return process.terminationReason
             }
-            #expect(reason == .uncaughtSignal)
+            #expect(reason == .uncaughtSignal, "the import ended by itself before \(Int(share * 100)) % was read")
             #expect(try await counts() == before)
             #expect(try await hark(["ask", "--db", db, "play", "skyfall"]).stdout == "Playing Skyfall by Adele.\n")
         }
     }
+}
+
+/// How far process `pid` has read `path`: the offset of its descriptor open on it, from
+/// /proc/PID/fdinfo; nil when it has none open.
+func readOffset(of path: String, by pid: Int32) -> Int? {
+    let folder = "/proc/\(pid)/fd"
+    let path = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    for descriptor in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + descriptor)) == path,
+            let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(descriptor)", encoding: .utf8),
+            let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") })
+        else { continue }
+        return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+    }
+    return nil
 }

@@ -4,6 +4,7 @@ import Foundation
 import MediaIntents
 import Playback
 import Testing
+import Waiting
 
 /// An output that hangs, like a speaker on a bad network: every action waits until the test lets
 /// the output go, and is then carried out (recorded).
@@ -43,7 +44,9 @@ final class SlowOutput: PlayerOutput {
     /// Waits until `slow` has carried out `count` actions (at most ten minutes: under a sanitizer on
     /// a loaded machine, twenty seconds were once not enough for the released call to land).
     func waitFor(_ count: Int, on slow: SlowOutput) async throws {
-        for _ in 0..<12_000 where slow.done.withLock({ $0.count }) < count { try await Task.sleep(for: .milliseconds(50)) }
+        try await waitUntil("the slow room to carry out \(count) actions", within: 600, every: 0.05) {
+            slow.done.withLock { $0.count } >= count
+        }
     }
 
     @Test func aGroupPlaysWhereItCanAndTheLateRoomIsPutBack() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import MediaIntents
 import Playback
 import Testing
+import Waiting
 
 /// An output whose calls hang until the test opens its gate.
 private final class GatedOutput: PlayerOutput {
@@ -28,7 +29,7 @@ private final class GatedOutput: PlayerOutput {
         // ... and another output is not held up.
         #expect(try await OutputCall.run(within: 30, output: GatedOutput(), { 3 }) == 3)
         output.gate.signal()
-        for _ in 0..<400 where heard.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(25)) }
+        try await waitUntil("the hung call's late result") { !heard.withLock { $0.isEmpty } }
         #expect(heard.withLock { $0 } == [1])
         // Once it ended, the output is called again.
         #expect(try await OutputCall.run(within: 30, output: output, { 4 }) == 4)

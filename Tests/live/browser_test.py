@@ -38,7 +38,7 @@ def text(driver, element_id):
     return driver.find_element(By.ID, element_id).text
 
 
-def wait_for(driver, what, condition, seconds=10, shot="browser-failure"):
+def wait_for(driver, what, condition, seconds=120, shot="browser-failure"):
     try:
         WebDriverWait(driver, seconds).until(lambda _: condition())
     except Exception:

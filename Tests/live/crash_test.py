@@ -48,7 +48,8 @@ def start_server():
 
 
 def post(port, path, body):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    # A busy machine may take seconds over one write; only a hang reaches this.
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     try:
         connection.request("POST", path, body=json.dumps(body), headers={"Content-Type": "application/json"})
         response = connection.getresponse()

@@ -4,9 +4,10 @@ import os
 import re
 import subprocess
 import tempfile
-import time
 import urllib.request
 from contextlib import contextmanager
+
+from waiting import wait_for
 
 
 @contextmanager
@@ -36,15 +37,8 @@ def running_server(hark, prepare=None):
             raise RuntimeError(f"hark serve ended with {process.returncode}; log in {log.name}")
 
 
-def wait_healthy(base, seconds=30):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            if call(base, "GET", "/v1/health")["status"] == "ok":
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{base} never became healthy")
+def wait_healthy(base):
+    wait_for(f"{base} to answer /v1/health", lambda: call(base, "GET", "/v1/health")["status"] == "ok", every=0.1)
 
 
 def call(base, method, path, body=None):

@@ -3,7 +3,8 @@ live tests (each daemon in its own folder: database, state, log)."""
 import os
 import socket
 import subprocess
-import time
+
+from waiting import wait_for
 
 
 def start_mpd(folder, music, port):
@@ -25,10 +26,12 @@ audio_output {{
 }}
 """)
     process = subprocess.Popen(["mpd", "--no-daemon", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("mpd did not start; log in " + folder)
+
+    def listening():
+        if process.poll() is not None:
+            raise AssertionError(f"mpd ended with {process.returncode} before listening; log in {folder}")
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            return True
+
+    wait_for(f"mpd to listen on port {port} (log in {folder})", listening, every=0.05)
+    return process

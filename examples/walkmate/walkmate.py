@@ -3,7 +3,9 @@
 It keeps saved walks (names and start points), registers its manifest with a running `hark serve`
 (POST /v1/apps), uploads its walks as entities (PUT /v1/apps/{app}/entities, with the secret Hark
 gave it), answers Hark's signed calls (POST /handle: HMAC-SHA256 of the body under that secret),
-and reports what the person did (POST /v1/apps/{app}/donations) after it succeeded.
+and names each success for the person's suggestions (`donationTitle`). Hark records a command it
+carried out before it replies, so "do that again" works at once; an app reports with
+POST /v1/apps/{app}/donations only what people do in the app itself, outside Hark.
 
     python3 examples/walkmate/walkmate.py --hark http://127.0.0.1:8080 [--port 0] [--delay SECONDS]
         [--identifier org.example.slowwalk --name "Slow Walk"]
@@ -73,12 +75,6 @@ class App:
             batch = [self.entity(key) for key in keys[start:start + 200]]
             self.request("PUT", f"/v1/apps/{self.identifier}/entities", {"entities": batch})
 
-    def donate(self, call, title):
-        body = {"user": call["user"], "device": call["device"], "intent": call["intent"],
-                "parameters": call["parameters"], "title": title}
-        threading.Thread(target=lambda: self.request("POST", f"/v1/apps/{self.identifier}/donations", body),
-                         daemon=True).start()
-
     # Carrying out Hark's calls.
     def handle(self, call):
         self.calls.append(call)
@@ -90,15 +86,15 @@ class App:
         if intent in ("loadWalk", "findWalks") and walk:
             if walk["id"] not in self.walks:
                 return {"status": "failure", "reason": "no such walk"}
-            self.donate(call, f"Load {walk['name']}")
-            return {"status": "success", "reply": "loaded", "values": {"walk": self.walks[walk["id"]]["name"]}}
+            return {"status": "success", "reply": "loaded", "values": {"walk": self.walks[walk["id"]]["name"]},
+                    "donationTitle": f"Load {walk['name']}"}
         if intent == "findWalks":
             query = (parameters.get("walk") or {}).get("query", "")
             return {"status": "success", "reply": "found", "values": {"query": query}}
         if intent == "generateRoute":
             distance = parameters["distance"]["number"]
-            self.donate(call, f"Generate a {distance:g} km route")
-            return {"status": "success", "reply": "generated", "values": {"distance": f"{distance:g}"}}
+            return {"status": "success", "reply": "generated", "values": {"distance": f"{distance:g}"},
+                    "donationTitle": f"Generate a {distance:g} km route"}
         if intent == "renameWalk":
             old = self.walks[walk["id"]]["name"]
             new = parameters["newName"]["text"].strip()

@@ -76,10 +76,13 @@ public struct AppIntentResult: Codable, Sendable, Hashable {
     public var parameter: String?
     public var choices: [AppEntity]?
     public var reason: String?
+    /// On success, how the person's record of it is shown in suggestions ("Load Berlin Loop");
+    /// without it, Hark names it by the intent's title and the values said.
+    public var donationTitle: String?
 
     public init(
         status: Status, reply: String? = nil, values: [String: String]? = nil, parameter: String? = nil,
-        choices: [AppEntity]? = nil, reason: String? = nil
+        choices: [AppEntity]? = nil, reason: String? = nil, donationTitle: String? = nil
     ) {
         self.status = status
         self.reply = reply
@@ -87,6 +90,7 @@ public struct AppIntentResult: Codable, Sendable, Hashable {
         self.parameter = parameter
         self.choices = choices
         self.reason = reason
+        self.donationTitle = donationTitle
     }
 }
 

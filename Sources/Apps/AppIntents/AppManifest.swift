@@ -15,10 +15,14 @@ public struct AppIntentDefinition: Codable, Sendable, Hashable {
     /// When the entity said matches none of the app's, the app is still called with the words said
     /// as a query ("find walks near the river" opens its list of walks for that query).
     public var searchesWhenUnmatched: Bool?
+    /// False when Hark should not record the command as done once it succeeds (a rename, a
+    /// delete): "do that again" and suggestions then never repeat it. Default: recorded, as
+    /// App Intents donates an intent the system performs.
+    public var donates: Bool?
 
     public init(
         identifier: String, title: String, opensApp: Bool? = nil, parameters: [AppParameterDefinition]? = nil,
-        phrases: [String: [String]], searchesWhenUnmatched: Bool? = nil
+        phrases: [String: [String]], searchesWhenUnmatched: Bool? = nil, donates: Bool? = nil
     ) {
         self.identifier = identifier
         self.title = title
@@ -26,6 +30,7 @@ public struct AppIntentDefinition: Codable, Sendable, Hashable {
         self.parameters = parameters
         self.phrases = phrases
         self.searchesWhenUnmatched = searchesWhenUnmatched
+        self.donates = donates
     }
 
     public func parameter(_ name: String) -> AppParameterDefinition? { parameters?.first { $0.name == name } }
