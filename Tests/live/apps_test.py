@@ -93,6 +93,7 @@ with running_server(hark) as base:
         ask(base, "load north meadow in walk mate", "ann", r"Loaded North Meadow")
         ask(base, "load park north in walk mate", "ann", r"couldn't find park north in Walk Mate")
         ask(base, "find walks near the river in Walk Mate", "ann", r'walks for "near the river"')
+        ask(base, "do that again", "cat", r"^There's nothing for me to do again yet\.$", "failure")
         ask(base, "generate a 12 km route in Walk Mate", "cat", r"12 km route")
         ask(base, "do that again", "cat", r"^Here's a 12 km route\.$")
         ask(base, "load berlin in slow walk", "ann", r"^Slow Walk isn't answering right now\.$", "failure")
