@@ -13,7 +13,9 @@ seed = os.environ.get("HARK_FUZZ_SEED", "1")
 examples = os.environ.get("HARK_FUZZ_EXAMPLES", "40")
 with running_server(os.path.abspath(hark)) as base:
     common = ["schemathesis", "run", base + "/v1/openapi.json", "--url", base,
-              "--max-examples", examples, "--seed", seed, "--workers", "2", "--no-color"]
+              "--max-examples", examples, "--seed", seed, "--workers", "2", "--no-color",
+              # A slow answer on a busy machine is not a fault; only a hang reaches this.
+              "--request-timeout", "120"]
     runs = [
         # Every operation with every check. The event stream never ends (its own test is in
         # Tests/ServerTests); registering an app is the second run's.

@@ -53,7 +53,7 @@ def start_tunes(base):
 
 
 def tunes_state(url):
-    with urllib.request.urlopen(url + "/state", timeout=10) as response:
+    with urllib.request.urlopen(url + "/state", timeout=120) as response:
         return json.loads(response.read())
 
 
@@ -142,7 +142,7 @@ with running_server(hark) as base:
     finally:
         for process in (app, slow, tunes):
             process.terminate()
-            process.wait(timeout=10)
+            process.wait(timeout=120)
 
 if failures:
     print("\n".join(["FAILED:"] + failures))

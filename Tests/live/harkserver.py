@@ -31,7 +31,7 @@ def running_server(hark, prepare=None):
         yield base
     finally:
         process.terminate()
-        process.wait(timeout=20)
+        process.wait(timeout=120)
         log.close()
         if process.returncode not in (0, -15):
             raise RuntimeError(f"hark serve ended with {process.returncode}; log in {log.name}")
@@ -45,5 +45,5 @@ def call(base, method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(base + path, data=data, method=method,
                                      headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=600) as response:
         return json.loads(response.read())

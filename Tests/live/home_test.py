@@ -37,12 +37,12 @@ def start_named_mpd(name, port):
 
 
 def mpc(port, *arguments):
-    return subprocess.run(["mpc", "-p", str(port), *arguments], capture_output=True, text=True, timeout=30).stdout.strip()
+    return subprocess.run(["mpc", "-p", str(port), *arguments], capture_output=True, text=True, timeout=120).stdout.strip()
 
 
 def elapsed(port):
     """MPD's own elapsed time of the current song, in seconds with fractions (its `status` command)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+    with socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
         reader = connection.makefile("rb")
         reader.readline()  # OK MPD <version>
         connection.sendall(b"status\n")
@@ -300,10 +300,10 @@ try:
 finally:
     if server:
         server.terminate()
-        server.wait(timeout=20)
+        server.wait(timeout=120)
     for daemon in daemons:
         daemon.terminate()
-        daemon.wait(timeout=20)
+        daemon.wait(timeout=120)
 
 if failures:
     print("FAILED:\n" + "\n".join(failures))

@@ -32,7 +32,7 @@ address = f"mpd://127.0.0.1:{port}"
 
 
 def run(*command, check=True):
-    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
     if check and result.returncode != 0:
         raise AssertionError(f"{' '.join(command)} failed ({result.returncode}): {result.stderr}")
     return result.stdout.strip()
@@ -150,7 +150,7 @@ try:
 
     print("== the daemon goes away, and comes back")
     daemon.terminate()
-    daemon.wait(timeout=20)
+    daemon.wait(timeout=120)
     reply = ask("pause")
     expect(reply == "I can't reach the player.", reply)
     daemon = start_daemon()
@@ -170,13 +170,13 @@ try:
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         base = re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(0).rstrip("/")
-        with urllib.request.urlopen(base + "/v1/items/album%2Fthe-beatles%2Fabbey-road/art?size=128", timeout=30) as answer:
+        with urllib.request.urlopen(base + "/v1/items/album%2Fthe-beatles%2Fabbey-road/art?size=128", timeout=600) as answer:
             kind, picture = answer.headers["Content-Type"], answer.read()
         expect(kind == "image/jpeg" and picture[:3] == b"\xff\xd8\xff", f"Abbey Road's picture: {kind}, {len(picture)} bytes")
         print(f"  Abbey Road: {kind}, {len(picture)} bytes (the picture in its FLAC tags, through readpicture)")
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        server.wait(timeout=120)
 
     print("== a spoken reply")
     wav = os.path.join(work, "reply.wav")
@@ -191,4 +191,4 @@ try:
     print("mpd test passed")
 finally:
     daemon.terminate()
-    daemon.wait(timeout=20)
+    daemon.wait(timeout=120)

@@ -36,7 +36,7 @@ def check(condition, message):
         failures.append(message)
 
 
-def call(target_port, method, path, body=None, timeout=15):
+def call(target_port, method, path, body=None, timeout=600):
     connection = http.client.HTTPConnection("127.0.0.1", target_port, timeout=timeout)
     try:
         data = json.dumps(body) if body is not None else None
@@ -71,7 +71,7 @@ try:
 
     # An event stream on one replica hears a change made on another (PostgreSQL LISTEN/NOTIFY).
     import socket
-    stream = socket.create_connection(("127.0.0.1", third), timeout=10)
+    stream = socket.create_connection(("127.0.0.1", third), timeout=120)
     stream.sendall(b"GET /v1/events?device=kitchen HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     heard = b""
 
@@ -171,7 +171,7 @@ try:
             step += 1
             try:
                 status, _ = call(port, "POST", "/v1/library/affinities",
-                                 {"identifier": item, "affinity": "like", "user": user}, timeout=5)
+                                 {"identifier": item, "affinity": "like", "user": user}, timeout=120)
             except OSError as error:
                 status = str(error)
             with lock:

@@ -42,7 +42,7 @@ class Tunes:
                     "mediaIntents": ["playMedia", "addMedia", "updateMediaAffinity", "searchForMedia"]}
         request = urllib.request.Request(self.hark + "/v1/apps", data=json.dumps(manifest).encode(), method="POST",
                                          headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with urllib.request.urlopen(request, timeout=600) as response:
             self.secret = json.loads(response.read())["secret"]
 
     def resolve(self, call):

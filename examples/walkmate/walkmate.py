@@ -50,7 +50,7 @@ class App:
         if secret and self.secret:
             headers["X-Hark-App-Secret"] = self.secret
         req = urllib.request.Request(self.hark + path, data=data, method=method, headers=headers)
-        with urllib.request.urlopen(req, timeout=30) as response:
+        with urllib.request.urlopen(req, timeout=600) as response:
             return json.loads(response.read())
 
     def register(self, port):
