@@ -74,7 +74,9 @@ struct SharedStateTests {
         // On PostgreSQL the second replica hears of the registration (NOTIFY); a file has one server,
         // which is told here as `hark apps add` beside it would be.
         if following == nil { try await b.adoptRegistrations() }
-        try await waitUntil("the second replica to hear of Walk Mate's registration") {
+        // Taking up a registration compiles every language's grammar again: over a minute under a
+        // sanitizer, and over two in a full run with both cores held busy by other work.
+        try await waitUntil("the second replica to hear of Walk Mate's registration", within: 600) {
             await b.app(identifier: "test.walkmate") != nil
         }
         #expect(await b.ask("load berlin loop in Walk Mate").reply == "Loaded Berlin Loop.")
