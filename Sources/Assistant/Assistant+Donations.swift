@@ -30,7 +30,8 @@ extension Assistant {
         guard intent.donates != false else { return }
         let values = (intent.parameters ?? []).compactMap { parameter -> String? in
             guard let value = command.values[parameter.name] else { return nil }
-            let unit = value.number != nil ? parameter.unit?["en"] ?? parameter.unit?.values.first : nil
+            // In English, as the intent's title is: the unit as the manifest gives it for "en", else any.
+            let unit = value.number != nil ? Self.text(parameter.unit, "en") : nil
             return [value.spoken, unit].compactMap { $0 }.joined(separator: " ")
         }
         let title =
