@@ -32,6 +32,13 @@ private func runHark(_ arguments: [String], input: String?) throws -> HarkRun {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    // A data folder of its own: a command run without --db would otherwise create (and fill with
+    // the demo catalog) the user's default database, and two such commands at once on a new
+    // machine raced each other for it (`hark parse` printed nothing while `hark eval` filled it).
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("hark-cli-home-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    process.environment = ProcessInfo.processInfo.environment.merging(["XDG_DATA_HOME": home.path]) { $1 }
     let out = Pipe(), err = Pipe(), inPipe = Pipe()
     process.standardOutput = out
     process.standardError = err
@@ -142,7 +149,7 @@ struct CommandLineTests {
         let input = "pause\n{\"id\": \"r1\", \"lang\": \"en\", \"text\": \"skip forward 45 seconds\"}\n"
         let run = try await hark(["parse"], input: input)
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
+        try #require(lines.count == 2, "exit status \(run.status), stderr: \(run.stderr)")
         #expect(lines[0] == #"{"expect":{"intent":"pause"},"text":"pause"}"#)
         #expect(
             lines[1]
