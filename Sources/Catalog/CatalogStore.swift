@@ -81,10 +81,10 @@ public final class CatalogStore {
     static let upsertSQL = """
         INSERT INTO items(ident, type, title, title_key, core_key, artist, artist_key, album, album_id, parent_id,
             track_no, duration, year, released, genres, moods, popularity, explicit, frequency, aliases, owner,
-            editable, path, names, kind, disc_no)
-        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            editable, path, names, kind, disc_no, compact_key)
+        VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
         ON CONFLICT(ident) DO UPDATE SET title=excluded.title, title_key=excluded.title_key,
-            core_key=excluded.core_key, artist=excluded.artist, artist_key=excluded.artist_key,
+            core_key=excluded.core_key, compact_key=excluded.compact_key, artist=excluded.artist, artist_key=excluded.artist_key,
             album=coalesce(excluded.album, album), album_id=coalesce(excluded.album_id, album_id),
             parent_id=coalesce(excluded.parent_id, parent_id), track_no=coalesce(excluded.track_no, track_no),
             duration=coalesce(excluded.duration, duration), year=coalesce(excluded.year, year),
@@ -128,7 +128,7 @@ public final class CatalogStore {
             .text(genres), .text(moods), .real(entry.popularity ?? 0), .integer(entry.explicit == true ? 1 : 0),
             .optional(entry.frequency), .text(aliases), .optional(entry.owner),
             .integer(entry.owner != nil ? 1 : 0), .optional(entry.path), .text(names.joined(separator: "|")),
-            .optional(entry.kind?.rawValue), .optional(entry.discNumber),
+            .optional(entry.kind?.rawValue), .optional(entry.discNumber), .text(keys.compactKey),
         ])
         guard let id = newID else {
             throw SQLiteError(code: SQLITE_ERROR, message: "no id returned", context: "upsert \(ident)")

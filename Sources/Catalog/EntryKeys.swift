@@ -8,6 +8,8 @@ public struct EntryKeys: Sendable {
     var title: String
     var titleKey: String
     var coreKey: String
+    /// The title's compact key (`NameFolding.compactKey`): "Girl & Tiger" → "girltiger".
+    var compactKey: String
     var credit: String?
     var creditKey: String?
     public var ident: String
@@ -37,6 +39,7 @@ public struct EntryKeys: Sendable {
         titleKey = key(title)
         let core = NameFolding.core(title)
         coreKey = core == title ? titleKey : key(core)
+        compactKey = NameFolding.compactKey(title, key: key)
         var identParts: [String?] = [credit, title]
         switch entry.type {
         case .podcastEpisode:

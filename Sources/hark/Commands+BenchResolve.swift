@@ -237,23 +237,25 @@ extension Commands {
         if !fresh, FileManager.default.fileExists(atPath: marker) { return }
         for suffix in ["", "-wal", "-shm", ".done"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let jsonl = path + ".jsonl"
-        let me = URL(fileURLWithPath: CommandLine.arguments[0]).path
-        for step in [
+        try runSelf(
             ["catalog", "generate", "--tracks", String(tracks), "--seed", String(seed), "--out", jsonl]
-                + (crowded ? ["--crowded"] : []),
-            ["import", "--db", path, jsonl],
-        ] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: me.contains("/") ? me : "/proc/self/exe")
-            process.arguments = step
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw UsageError("building the benchmark catalog failed at 'hark \(step.joined(separator: " "))'")
-            }
-        }
+                + (crowded ? ["--crowded"] : []))
+        try runSelf(["import", "--db", path, jsonl])
         try? FileManager.default.removeItem(atPath: jsonl)
         _ = FileManager.default.createFile(atPath: marker, contents: Data())
+    }
+
+    /// Runs this program with `arguments` (a step of building a benchmark's catalog) and waits for it.
+    static func runSelf(_ arguments: [String]) throws {
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: me.contains("/") ? me : "/proc/self/exe")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw UsageError("building the benchmark catalog failed at 'hark \(arguments.joined(separator: " "))'")
+        }
     }
 
     /// The largest resident set so far, in MiB.

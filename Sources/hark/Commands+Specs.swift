@@ -109,7 +109,7 @@ extension CommandSpec {
 
     static let bench = CommandSpec(
         name: "bench", summary: "measure understanding and answer latency",
-        usage: ["[options]", "parse [options] FILE...", "resolve [options]"],
+        usage: ["[options]", "parse [options] FILE...", "resolve [options]", "hears --catalog FILE [options] FILE..."],
         about: """
             Runs a fixed set of requests N times each against a fresh copy of the demo catalog and
             prints median, p90 and p99 latency of understanding alone and of whole answers.
@@ -125,6 +125,11 @@ extension CommandSpec {
             romaji; simplified Chinese as traditional and pinyin; Russian in Latin letters and
             inflected; Latin names in Cyrillic and katakana. Reports top-1, the share confident
             enough to play, and latency, per script.
+            hears: what a person hears. Builds (or reuses, unless --fresh) a catalog of N generated tracks
+            (--tracks, default 100000) and the items of --catalog, asks each request of FILE... (JSON Lines:
+            "lang", "text", "plays": {"title", "artist", "type"} or null) of a whole assistant, each as a
+            new person on a new speaker, and counts per language what played: the right item, a wrong
+            one, an offer, or nothing (right when "plays" is null).
             """,
         options: [
             .number("requests", "N", 1...1_000_000, "rounds of the request set (default 20; parse: 5)"),
@@ -139,6 +144,7 @@ extension CommandSpec {
             .flag("fresh", "resolve: build the generated catalog again"),
             .flag("scripts", "resolve: names asked for in other scripts and readings (see above)"),
             .flag("crowded", "resolve: on a crowded generated catalog (catalog generate --crowded)"),
+            .text("catalog", "FILE", "hears: the items the requests name (JSON Lines, as hark import reads)"),
             .text("postgres", "ADDRESS", "resolve: also the catalog copied to PostgreSQL (full text + pg_trgm)"),
             json,
         ])

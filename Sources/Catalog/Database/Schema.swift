@@ -1,3 +1,4 @@
+import MediaIntents
 import Storage
 /// The catalog's tables. Every item kind lives in `items` (one row per song, album, artist,
 /// playlist, show, episode, audiobook or station) so one FTS5 index and one resolver serve them all;
@@ -15,6 +16,18 @@ enum Schema {
                 try db.execute("ALTER TABLE items ADD COLUMN \(name) \(definition)")
             }
         },
+        Migration(3, "compact keys: names as said plainly") { db in
+            // The column is in the tables of migration 1 for catalogs made since; older ones get
+            // it here, with every row's key worked out from its title.
+            if try !db.columns(of: "items").contains("compact_key") {
+                try db.execute("ALTER TABLE items ADD COLUMN compact_key TEXT NOT NULL DEFAULT ''")
+            }
+            for row in try db.rows("SELECT id, title FROM items WHERE compact_key = ''") {
+                guard let id = row.int(0), let title = row.string(1) else { continue }
+                try db.run("UPDATE items SET compact_key = ? WHERE id = ?", [.text(NameFolding.compactKey(title)), .integer(Int64(id))])
+            }
+            try db.execute("CREATE INDEX IF NOT EXISTS items_compact ON items(compact_key)")
+        },
     ]
 
     /// Columns added after the first catalogs, with their definitions.
@@ -29,6 +42,7 @@ enum Schema {
             title TEXT NOT NULL,
             title_key TEXT NOT NULL,
             core_key TEXT NOT NULL,
+            compact_key TEXT NOT NULL DEFAULT '',  -- NameFolding.compactKey of the title
             artist TEXT,
             artist_key TEXT,
             album TEXT,
@@ -73,6 +87,7 @@ enum Schema {
     static let indexes = """
         CREATE INDEX IF NOT EXISTS items_core ON items(core_key, popularity DESC);
         CREATE INDEX IF NOT EXISTS items_title ON items(title_key);
+        CREATE INDEX IF NOT EXISTS items_compact ON items(compact_key);
         -- Browsing ("play some jazz", "80s rock"): popularity order with the tags in the index, so
         -- rows that do not fit are skipped without reading them.
         DROP INDEX IF EXISTS items_type_pop;
@@ -84,7 +99,7 @@ enum Schema {
         CREATE INDEX IF NOT EXISTS item_artists_order ON item_artists(item_id, position, artist_id);
         """
     static let indexNames = [
-        "items_core", "items_title", "items_browse", "items_album", "items_parent", "item_artists_artist",
+        "items_core", "items_title", "items_compact", "items_browse", "items_album", "items_parent", "item_artists_artist",
         "item_artists_order",
     ]
 

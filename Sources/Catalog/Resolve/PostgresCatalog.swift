@@ -34,7 +34,7 @@ public struct PostgresCatalog {
         while true {
             let rows = try read.rows([.integer(last)])
             guard !rows.isEmpty else { break }
-            let marks = Array(repeating: "(" + Array(repeating: "?", count: 9).joined(separator: ",") + ")", count: rows.count)
+            let marks = Array(repeating: "(" + Array(repeating: "?", count: 10).joined(separator: ",") + ")", count: rows.count)
             var values: [SQLValue] = []
             for row in rows {
                 let item = Candidate(row)
@@ -42,11 +42,13 @@ public struct PostgresCatalog {
                     .integer(item.rowID), .text(item.coreKey), .text(item.aliases.joined(separator: "|")),
                     .text(item.artistKey), .text(item.type.rawValue), .real(item.popularity),
                     item.owner.map { .text($0) } ?? .null, item.album.map { .text($0) } ?? .null, .text(item.titleKey),
+                    .text(item.compactKey),
                 ]
                 last = item.rowID
             }
             try db.run(
-                "INSERT INTO catalog_items(id, core_key, aliases, artist_key, type, popularity, owner, album, title_key) "
+                "INSERT INTO catalog_items(id, core_key, aliases, artist_key, type, popularity, owner, album, title_key, "
+                    + "compact_key) "
                     + "VALUES " + marks.joined(separator: ","), values)
             loaded += rows.count
             progress?(loaded)
@@ -59,17 +61,19 @@ public struct PostgresCatalog {
         CREATE TABLE IF NOT EXISTS catalog_items(
             id BIGINT PRIMARY KEY, core_key TEXT NOT NULL, aliases TEXT NOT NULL, artist_key TEXT NOT NULL,
             type TEXT NOT NULL, popularity DOUBLE PRECISION NOT NULL, owner TEXT, album TEXT, title_key TEXT NOT NULL,
+            compact_key TEXT NOT NULL,
             words tsvector GENERATED ALWAYS AS (to_tsvector('simple', core_key || ' ' || replace(aliases, '|', ' '))) STORED,
             artist_words tsvector GENERATED ALWAYS AS (to_tsvector('simple', artist_key)) STORED)
         """
 
     static let indexes = """
         CREATE INDEX IF NOT EXISTS catalog_items_core ON catalog_items(core_key, popularity DESC);
+        CREATE INDEX IF NOT EXISTS catalog_items_compact ON catalog_items(compact_key);
         CREATE INDEX IF NOT EXISTS catalog_items_words ON catalog_items USING gin(words);
         CREATE INDEX IF NOT EXISTS catalog_items_trigrams ON catalog_items USING gin(core_key gin_trgm_ops);
         """
 
-    static let columns = "id, core_key, aliases, artist_key, type, popularity, owner, album, title_key"
+    static let columns = "id, core_key, aliases, artist_key, type, popularity, owner, album, title_key, compact_key"
 
     /// Row ids of the items `search` names, best first, at most `limit` (the name path of
     /// `Resolver.resolve`: browsing, episodes and an artist's newest are the SQLite resolver's).
@@ -101,9 +105,9 @@ public struct PostgresCatalog {
         take(
             try db.rows(
                 """
-                SELECT \(Self.columns) FROM catalog_items WHERE core_key IN (?, ?)
+                SELECT \(Self.columns) FROM catalog_items WHERE core_key IN (?, ?) OR compact_key = ?
                 ORDER BY (artist_words @@ plainto_tsquery('simple', ?)) DESC, popularity DESC LIMIT 50
-                """, [.text(key), .text(Resolver.otherArticleForm(key)), .text(artistText)]))
+                """, [.text(key), .text(Resolver.otherArticleForm(key)), .text(said.compact), .text(artistText)]))
         if bestFit >= 0.95 { return Array(found.values) }
         take(
             try db.rows(

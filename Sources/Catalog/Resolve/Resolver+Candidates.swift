@@ -186,12 +186,17 @@ extension Resolver {
         return counts
     }
 
-    /// The items credited to the artist whose name is exactly `key` (the most popular such artist).
+    /// The items credited to the artist whose name is exactly `key`, or is `key` said plainly (the
+    /// most popular such artist).
     func itemsOfArtist(_ key: String, limit: Int = 2_000) throws -> [Candidate] {
         guard
             let artistID = try store.db.prepare(
-                "SELECT id FROM items WHERE core_key = ? AND +type = 'artist' ORDER BY popularity DESC LIMIT 1"
-            ).integer([.text(key)])
+                """
+                SELECT id FROM (SELECT id, popularity FROM items WHERE core_key = ? AND +type = 'artist'
+                    UNION ALL SELECT id, popularity FROM items WHERE compact_key = ? AND +type = 'artist')
+                ORDER BY popularity DESC LIMIT 1
+                """
+            ).integer([.text(key), .text(NameFolding.compact(key: key))])
         else { return [] }
         return try store.db.prepare(
             """
@@ -239,14 +244,21 @@ extension Resolver {
     /// Items whose core title is `key`, credited to an artist whose name is `artist` (with or
     /// without a leading "the"): by the title's index and the artists' links, so the number of
     /// songs sharing the title bounds the work, and none is left out.
+    /// The title and the artist may each be said plainly (their compact keys: "girl tiger by the
+    /// winter saints" is Girl & Tiger by The Winter Saints, "take on me by aha" a-ha's).
     func exactByArtist(_ key: String, artist: String) throws -> [Candidate] {
         try store.db.prepare(
             """
             SELECT \(Candidate.columns) FROM items i
-            WHERE i.core_key = ? AND i.id IN (SELECT x.item_id FROM item_artists x WHERE x.artist_id IN
-                (SELECT a.id FROM items a WHERE a.core_key IN (?, ?) AND +a.type = 'artist'))
+            WHERE i.id IN (SELECT id FROM items WHERE core_key = ? UNION SELECT id FROM items WHERE compact_key = ?)
+            AND i.id IN (SELECT x.item_id FROM item_artists x WHERE x.artist_id IN
+                (SELECT a.id FROM items a WHERE a.core_key IN (?, ?) AND +a.type = 'artist'
+                 UNION SELECT a.id FROM items a WHERE a.compact_key = ? AND +a.type = 'artist'))
             """
-        ).rows([.text(key), .text(artist), .text(Self.otherArticleForm(artist))]).map(Candidate.init)
+        ).rows([
+            .text(key), .text(NameFolding.compact(key: key)), .text(artist), .text(Self.otherArticleForm(artist)),
+            .text(NameFolding.compact(key: artist)),
+        ]).map(Candidate.init)
     }
 
     /// A key with its leading "the" dropped, or with one added: "the beatles" and "beatles" name one artist.
@@ -261,18 +273,29 @@ extension Resolver {
             .rows(keys.map { .text($0) }).isEmpty
     }
 
+    /// Whether an artist of the catalog is this name said plainly ("aha" for a-ha).
+    func hasArtist(compact key: String) throws -> Bool {
+        try !store.db.prepare("SELECT 1 FROM items WHERE compact_key = ? AND +type = 'artist' LIMIT 1")
+            .rows([.text(NameFolding.compact(key: key))]).isEmpty
+    }
+
     /// Items whose folded core title (else full title) is the key, the most popular first.
     /// A leading "the" does not count ("the beatles" finds the artist stored as "Beatles").
+    /// The name said plainly finds its printed form too ("i wanna dance with somebody" is "I Wanna
+    /// Dance With Somebody (Who Loves Me)", "girl tiger" is "Girl & Tiger").
     func exactCandidates(_ key: String, limit: Int = 50) throws -> [Candidate] {
         let other = Self.otherArticleForm(key)
         let statement = try store.db.prepare(
             "SELECT \(Candidate.columns) FROM items i WHERE i.core_key = ? ORDER BY i.popularity DESC LIMIT \(limit)")
         let byCore =
             try statement.rows([.text(key)]).map(Candidate.init) + statement.rows([.text(other)]).map(Candidate.init)
-        guard byCore.isEmpty else { return byCore }
+        let compact = try store.db.prepare(
+            "SELECT \(Candidate.columns) FROM items i WHERE i.compact_key = ? ORDER BY i.popularity DESC LIMIT \(limit)"
+        ).rows([.text(NameFolding.compact(key: key))]).map(Candidate.init)
+        guard byCore.isEmpty else { return byCore + compact }
         return try store.db.prepare(
             "SELECT \(Candidate.columns) FROM items i WHERE i.title_key = ? ORDER BY i.popularity DESC LIMIT \(limit)"
-        ).rows([.text(key)]).map(Candidate.init)
+        ).rows([.text(key)]).map(Candidate.init) + compact
     }
 
     /// Rows matching every group of word forms in the title column (and the artist's in the

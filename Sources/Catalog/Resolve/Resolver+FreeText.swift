@@ -81,13 +81,16 @@ extension Resolver {
 
     /// Whether some item of the catalog has this title exactly (folded, its notes left out).
     func isTitle(_ name: String) throws -> Bool {
-        try !store.db.prepare("SELECT 1 FROM items WHERE core_key = ? LIMIT 1").rows([.text(Self.spokenKey(name))]).isEmpty
+        let key = Self.spokenKey(name)
+        return try !store.db.prepare(
+            "SELECT 1 FROM items WHERE core_key = ? UNION ALL SELECT 1 FROM items WHERE compact_key = ? LIMIT 1"
+        ).rows([.text(key), .text(NameFolding.compact(key: key))]).isEmpty
     }
 
-    /// Whether an artist of the catalog has this name exactly (folded, with or without "the"): one
-    /// index lookup, so that only cuts naming a real artist are resolved in full.
+    /// Whether an artist of the catalog has this name exactly (folded, with or without "the", or
+    /// said plainly: "leo the lovers" for Leo & The Lovers): index lookups, so that only cuts naming a real artist are resolved in full.
     func isArtist(_ name: String) throws -> Bool {
         let key = NameFolding.key(name)
-        return try hasArtist(named: [key, Self.otherArticleForm(key)])
+        return try hasArtist(named: [key, Self.otherArticleForm(key)]) || hasArtist(compact: key)
     }
 }

@@ -6,6 +6,8 @@ import Storage
 /// readings the catalog filed (aliases marked "~").
 struct SaidName {
     var key: String
+    /// The key's compact form (`NameFolding.compact(key:)`): "girl tiger", "girl and tiger" → "girltiger".
+    var compact: String
     /// The reading of a name said in kana or kanji.
     var scriptReading: String?
     /// The name as said.
@@ -26,6 +28,7 @@ struct SaidName {
     init(key: String, text: String) {
         self.key = key
         self.text = text
+        compact = NameFolding.compact(key: key)
         otherScript = text.unicodeScalars.contains { !$0.isASCII && $0.properties.isAlphabetic && $0.value >= 0x0370 }
         loanwords = NameFolding.loanwordSpellings(text)
         scriptReading = NameFolding.readingKey(text)
@@ -40,9 +43,12 @@ struct SaidName {
         }
     }
 
-    /// How alike this name is to a candidate's name, aliases or readings, 0…1.
+    /// How alike this name is to a candidate's name, aliases or readings, 0…1. The same name said
+    /// plainly (its compact key the candidate's: "girl tiger" for "Girl & Tiger", "aha" for "a-ha")
+    /// counts as exact, a shade below the very spelling, so a title printed as said still comes first.
     func similarity(to candidate: Candidate) -> Double {
         var best = NameSimilarity.score(key, candidate.coreKey)
+        if best < Self.sameNameSaid, !compact.isEmpty, compact == candidate.compactKey { best = Self.sameNameSaid }
         // "skater boy" and "Sk8er Boi": the candidate's words with digits inside, spelled out.
         if best < 0.9, candidate.coreKey.contains(where: \.isNumber) {
             let spelled = candidate.coreKey.split(separator: " ").map { TermKeys.spelledDigits(String($0)) ?? String($0) }
@@ -58,10 +64,15 @@ struct SaidName {
                 best = max(best, NameSimilarity.editSimilarity(reading, String(alias.dropFirst())))
             } else {
                 best = max(best, NameSimilarity.score(key, alias))
+                if best < Self.sameNameSaid, compact == NameFolding.compact(key: alias) { best = Self.sameNameSaid }
             }
         }
         return best
     }
+
+    /// How alike a name said plainly and its printed form are (`compact`): above every bar that
+    /// lets a match play at once (`Resolver.wholeNameFits`, the gate), below the very spelling.
+    static let sameNameSaid = 0.99
 }
 
 /// What the re-ranking reads of a candidate; the few returned are then read in full.
@@ -74,6 +85,8 @@ struct Candidate: Sendable {
     var popularity: Double
     var owner: String?
     var album: String?
+    /// The title's compact key (`NameFolding.compactKey`).
+    var compactKey: String
     /// How alike the said name and this one's name or aliases are; set as the candidate is gathered.
     var similarity = 0.0
 
@@ -81,7 +94,8 @@ struct Candidate: Sendable {
     var titleKey = ""
 
     static let columns =
-        "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album, i.title_key"
+        "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album, i.title_key, "
+        + "i.compact_key"
 
     init(_ row: Row) {
         rowID = Int64(row.int(0) ?? 0)
@@ -93,6 +107,7 @@ struct Candidate: Sendable {
         owner = row.string(6)
         album = row.string(7)
         titleKey = row.string(8) ?? ""
+        compactKey = row.string(9) ?? ""
     }
 }
 
