@@ -13,7 +13,12 @@ extension BuiltInMediaApp {
             score += playlist == nil ? 0 : 1
         }
         if let search, search.hasName, search.reference == nil {
-            let found = (try? await find(search, user: user, device: device)) ?? []
+            var found = (try? await find(search, user: user, device: device)) ?? []
+            // A kind asked for is a constraint here as when playing: "my workout playlist" is not
+            // fitted by a song called Work Out.
+            if let kind = search.mediaType, Self.constrainedKinds.contains(kind) {
+                found = found.filter { Self.sameKind($0.item.type, kind) }
+            }
             // Names said in another script than the catalog's (周杰伦 for Jay Chou) agree through aliases.
             score += found.first.map { Self.agreesThroughAliases(search, $0.item) ? 1 : $0.nameMatch } ?? 0
         }

@@ -22,14 +22,65 @@ extension Assistant {
             search: understood.search, destination: understood.params?.destination, user: user, device: device)
     }
 
-    func choose(_ interpretations: [Interpretation], context: RequestContext, device: String) async -> Understood? {
+    func choose(_ interpretations: [Interpretation], context: RequestContext, device: String, language: String)
+        async -> Understood?
+    {
         guard let chosen = await chooseReading(interpretations, context: context, device: device) else { return nil }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(chosen.intent) else { return chosen }
         guard let search = chosen.search else { return chosen }
         var typed = chosen
-        typed.search = await builtInApp.typed(search, user: context.user, device: device)
+        let trimmed = await withoutTrailingPadding(search, language: language, context: context, device: device)
+        let genre = await genreOverMissingName(trimmed, language: language, context: context, device: device)
+        typed.search = genre == trimmed ? await builtInApp.typed(trimmed, user: context.user, device: device) : genre
         return typed
+    }
+
+    /// "Play the classical music for me" read as the artist "classical": a name that is a genre of
+    /// the language's list, where the catalog has nothing of that name and music of that genre,
+    /// is the genre.
+    func genreOverMissingName(_ search: MediaSearch, language: String, context: RequestContext, device: String)
+        async -> MediaSearch
+    {
+        guard search.reference == nil, search.genreNames == nil, search.albumName == nil,
+            search.mediaType == nil || search.mediaType == .music || search.mediaType == .song,
+            (search.mediaName == nil) != (search.artistName == nil),
+            let name = search.mediaName ?? search.artistName,
+            let genre = understander.genre(named: name, language: language)
+        else { return search }
+        var browse = search
+        browse.mediaName = nil
+        browse.artistName = nil
+        browse.genreNames = [genre]
+        guard await builtInApp.fit(search: search, destination: nil, user: context.user, device: device) < Self.poorFit,
+            (try? await builtInApp.items(for: MediaSearch(genreNames: [genre]), user: context.user, limit: 1))?.isEmpty
+                == false
+        else { return search }
+        return browse
+    }
+
+    /// The search with the words that padded the end of the request taken off the name they were
+    /// read into ("play mr brightside okay"), when the catalog has the name without them for
+    /// certain and nothing with them.
+    func withoutTrailingPadding(_ search: MediaSearch, language: String, context: RequestContext, device: String)
+        async -> MediaSearch
+    {
+        guard search.hasName, search.reference == nil else { return search }
+        var trimmed = search
+        // The name said last carries the padding: the artist after "by", else the name.
+        if let artist = search.artistName, let bare = understander.withoutTrailingPadding(artist, language: language) {
+            trimmed.artistName = bare
+        } else if search.artistName == nil, let name = search.mediaName,
+            let bare = understander.withoutTrailingPadding(name, language: language)
+        {
+            trimmed.mediaName = bare
+        } else {
+            return search
+        }
+        let fitAsSaid = await builtInApp.fit(search: search, destination: nil, user: context.user, device: device)
+        guard fitAsSaid < Self.strongFit else { return search }
+        let fitTrimmed = await builtInApp.fit(search: trimmed, destination: nil, user: context.user, device: device)
+        return fitTrimmed >= Self.strongFit ? trimmed : search
     }
 
     private func chooseReading(_ interpretations: [Interpretation], context: RequestContext, device: String) async
@@ -180,6 +231,6 @@ extension Assistant {
         // An unsure reading is what `ask` answers about (nothing played): its names as read.
         if let asking = interpretations.first, asking.clarify == true { return asking.understood }
         let device = Self.device(for: interpretations.first?.understood.params, context: context)
-        return await choose(interpretations, context: context, device: device) ?? .none
+        return await choose(interpretations, context: context, device: device, language: language) ?? .none
     }
 }

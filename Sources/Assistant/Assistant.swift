@@ -173,7 +173,8 @@ public final class Assistant: Sendable {
             return outcome
         }
         let spokenTo = Self.device(for: outcome.interpretations.first?.understood.params, context: context)
-        guard let best = await choose(outcome.interpretations, context: context, device: spokenTo) else {
+        guard let best = await choose(outcome.interpretations, context: context, device: spokenTo, language: language)
+        else {
             outcome.reply = replies.say("none", language: language)
             return outcome
         }

@@ -61,6 +61,19 @@ struct SpeechPadding: Sendable {
         return start
     }
 
+    /// How many of the last `words` pad the end of a request: wake words ("okay"), fillers ("for
+    /// me", "right now", "please") and trailing fillers, phrase by phrase from the end; never all.
+    func trailingPadding(_ words: [String]) -> Int {
+        var end = words.count
+        let phrases = (wakeWords + fillers + trailingFillers.map { [$0] }).sorted { $0.count > $1.count }
+        while let phrase = phrases.first(where: {
+            end - $0.count >= 1 && Array(words[(end - $0.count)..<end]) == $0
+        }) {
+            end -= phrase.count
+        }
+        return words.count - end
+    }
+
     /// The positions of `words` left once wake words (at either end) and fillers (anywhere) are
     /// dropped. Nothing is dropped when that would leave nothing.
     func kept(_ words: [String]) -> [Int] {

@@ -10,12 +10,14 @@ import Storage
 /// played ("I couldn't find …"). A row that names what the catalog lacks is right when nothing plays.
 extension Commands {
     /// One request of a `bench hears` file: {"id", "lang", "text", "plays": {"title", "artist",
-    /// "type"} or null}. A `plays` of type "artist" without a title is right for any of their items.
+    /// "type"} or {"genre"} or null}. A `plays` of type "artist" without a title is right for any of their items.
     struct HeardRequest: Decodable {
         struct Expected: Decodable {
             var title: String?
             var artist: String?
             var type: String?
+            /// For a genre asked for ("play some jazz"): any item of the genre is right.
+            var genre: String?
         }
         var id: String?
         var lang: String
@@ -121,6 +123,9 @@ extension Commands {
         func same(_ a: String?, _ b: String?) -> Bool {
             guard let a, let b else { return false }
             return NameFolding.key(a) == NameFolding.key(b)
+        }
+        if let genre = expected.genre {
+            return played.genres.contains { NameFolding.key($0) == NameFolding.key(genre) } ? .right : .wrong
         }
         if expected.type == "artist", expected.title == nil {
             let credit = NameFolding.key(played.artist ?? "")

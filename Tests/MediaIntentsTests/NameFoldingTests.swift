@@ -4,6 +4,36 @@ import Testing
 
 @Suite("Name folding")
 struct NameFoldingTests {
+    /// A name said plainly and as printed share a compact key; names that differ in words do not.
+    @Test(arguments: [
+        ("Girl & Tiger", "girl tiger"), ("Girl & Tiger", "girl and tiger"), ("a-ha", "aha"), ("24K Magic", "24 k magic"),
+        ("I Wanna Dance with Somebody (Who Loves Me)", "i wanna dance with somebody"), ("The Winter Saints", "winter saints"),
+        ("Here Comes the Sun - Remastered 2009", "here comes the sun"), ("Leo & The Lovers", "leo the lovers"),
+        ("Guns N' Roses", "guns and roses"), ("Nineteen Eighty-Four", "19 84"),
+    ])
+    func compactKeysMeet(printed: String, saidKey: String) {
+        #expect(NameFolding.compactKey(printed) == NameFolding.compact(key: saidKey))
+    }
+
+    @Test func compactKeysKeepWordsThatDiffer() {
+        #expect(NameFolding.compactKey("Tiger Girl") != NameFolding.compact(key: "girl tiger"))
+        #expect(NameFolding.compactKey("(Untitled)") == "untitled")
+        #expect(NameFolding.compact(key: "the") == "the")
+    }
+
+    /// English names said in katakana meet by the consonants Japanese keeps.
+    @Test(arguments: [("ファーストラブ", "1 love"), ("レモン", "lemon"), ("マリーゴールド", "marigold"), ("プリテンダー", "pretender")])
+    func katakanaLoanwordsMeetTheirEnglishNames(katakana: String, key: String) {
+        let skeleton = NameFolding.soundSkeleton(katakana: katakana)
+        #expect(skeleton != nil && NameFolding.soundSkeletons(english: key).contains(skeleton!), "\(katakana)")
+    }
+
+    @Test func differentLoanwordsStayApart() {
+        let skeleton = NameFolding.soundSkeleton(katakana: "ファーストラブ")
+        #expect(!NameFolding.soundSkeletons(english: "fast lane").contains(skeleton ?? ""))
+        #expect(NameFolding.soundSkeleton(katakana: "宇多田") == nil)
+    }
+
     @Test(arguments: [
         ("Eighty-First Street", "81 street"), ("81st Street", "81 street"), ("2 Unlimited", "2 unlimited"),
         ("Two Unlimited", "2 unlimited"), ("Beyoncé", "beyonce"), ("AC/DC", "ac dc"),

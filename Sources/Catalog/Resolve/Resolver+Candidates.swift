@@ -142,8 +142,12 @@ extension Resolver {
     /// catalog's name for them: in another script (周杰伦, よねづけんし for the artist stored as Kenshi
     /// Yonezu with those aliases). Nil when the said key is an artist's name already, or no artist
     /// answers to it closely.
+    /// An artist said in Latin letters that could be romaji ("utada hikaru" for 宇多田ヒカル) is
+    /// mapped too when no artist has that name.
     func catalogArtistKey(said key: String, name: String) throws -> String? {
-        guard name.unicodeScalars.contains(where: { !$0.isASCII }), try !hasArtist(named: [key]) else { return nil }
+        let otherScript = name.unicodeScalars.contains(where: { !$0.isASCII })
+        guard otherScript || NameFolding.latinReadingKey(name) != nil, try !hasArtist(named: [key]) else { return nil }
+        if !otherScript, try hasArtist(compact: key) { return nil }
         return try nearestArtistKey(key, said: name)
     }
 

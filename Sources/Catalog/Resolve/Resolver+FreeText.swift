@@ -91,6 +91,9 @@ extension Resolver {
     /// said plainly: "leo the lovers" for Leo & The Lovers): index lookups, so that only cuts naming a real artist are resolved in full.
     func isArtist(_ name: String) throws -> Bool {
         let key = NameFolding.key(name)
-        return try hasArtist(named: [key, Self.otherArticleForm(key)]) || hasArtist(compact: key)
+        if try hasArtist(named: [key, Self.otherArticleForm(key)]) || hasArtist(compact: key) { return true }
+        // A name in another script said in another case or reading ("земфиры", "うただひかる").
+        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return false }
+        return try catalogArtistKey(said: key, name: name) != nil
     }
 }

@@ -21,6 +21,8 @@ struct SaidName {
 
     /// Latin spellings of a name said in katakana (`NameFolding.loanwordSpellings`).
     var loanwords: [String] = []
+    /// The consonants of a name said in katakana, to meet an English name (`NameFolding.soundSkeleton`).
+    var loanwordSkeleton: String?
 
     /// Whether it was said in another script than Latin (its key is a transliteration).
     var otherScript: Bool
@@ -31,6 +33,7 @@ struct SaidName {
         compact = NameFolding.compact(key: key)
         otherScript = text.unicodeScalars.contains { !$0.isASCII && $0.properties.isAlphabetic && $0.value >= 0x0370 }
         loanwords = NameFolding.loanwordSpellings(text)
+        if !loanwords.isEmpty { loanwordSkeleton = NameFolding.soundSkeleton(katakana: text) }
         scriptReading = NameFolding.readingKey(text)
         guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return }
         let keyWords = key.split(separator: " ").map(String.init)
@@ -49,6 +52,12 @@ struct SaidName {
     func similarity(to candidate: Candidate) -> Double {
         var best = NameSimilarity.score(key, candidate.coreKey)
         if best < Self.sameNameSaid, !compact.isEmpty, compact == candidate.compactKey { best = Self.sameNameSaid }
+        // Heard a little wrong once what is said another way is set aside ("girl tigers" for Girl & Tiger).
+        if best < 0.9, compact.count >= 6, !candidate.compactKey.isEmpty {
+            best = max(best, NameSimilarity.editSimilarity(compact, candidate.compactKey) * Self.sameNameSaid)
+        }
+        // "кукушку" for Кукушка, "земфиры" for Земфира: the name in another case.
+        if best < Self.inflectedName, differsOnlyInEndings(from: candidate.coreKey) { best = Self.inflectedName }
         // "skater boy" and "Sk8er Boi": the candidate's words with digits inside, spelled out.
         if best < 0.9, candidate.coreKey.contains(where: \.isNumber) {
             let spelled = candidate.coreKey.split(separator: " ").map { TermKeys.spelledDigits(String($0)) ?? String($0) }
@@ -56,6 +65,12 @@ struct SaidName {
             if spelled != candidate.coreKey { best = max(best, NameSimilarity.score(key, spelled)) }
         }
         for spelling in loanwords { best = max(best, NameSimilarity.score(spelling, candidate.coreKey)) }
+        // ファーストラブ and "First Love" keep the same consonants.
+        if best < Self.loanwordHeard, let skeleton = loanwordSkeleton,
+            NameFolding.soundSkeletons(english: candidate.coreKey).contains(skeleton)
+        {
+            best = Self.loanwordHeard
+        }
         var reading = scriptReading
         for alias in candidate.aliases where best < 1 {
             if alias.hasPrefix(EntryKeys.readingMark) {
@@ -69,6 +84,29 @@ struct SaidName {
         }
         return best
     }
+
+    /// Whether the said words are the candidate's words but for endings the said words' stems
+    /// leave out ("kukusku", stem "kukusk", for "kukuska"): at most two letters after the stem on
+    /// either side, word for word.
+    func differsOnlyInEndings(from candidateKey: String) -> Bool {
+        guard !stems.isEmpty else { return false }
+        let said = key.split(separator: " "), stored = candidateKey.split(separator: " ")
+        guard said.count == stored.count else { return false }
+        for (word, storedWord) in zip(said, stored) where word != storedWord {
+            guard let stem = stems[String(word)], stem.count >= 3, storedWord.hasPrefix(stem),
+                storedWord.count - stem.count <= 2, word.count - stem.count <= 2
+            else { return false }
+        }
+        return true
+    }
+
+    /// How alike a name said in another grammatical case and the name are: enough to play at once,
+    /// below the name said as printed.
+    static let inflectedName = 0.97
+
+    /// How alike an English name and the same name said in katakana are (their sound skeletons
+    /// agree): enough to play, below a spelling that agrees.
+    static let loanwordHeard = 0.9
 
     /// How alike a name said plainly and its printed form are (`compact`): above every bar that
     /// lets a match play at once (`Resolver.wholeNameFits`, the gate), below the very spelling.
