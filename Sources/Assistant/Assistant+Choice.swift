@@ -30,24 +30,42 @@ extension Assistant {
         guard kinds.contains(chosen.intent) else { return chosen }
         guard let search = chosen.search else { return chosen }
         var typed = chosen
-        let trimmed = await withoutTrailingPadding(search, language: language, context: context, device: device)
-        let genre = await genreOverMissingName(trimmed, language: language, context: context, device: device)
-        typed.search = genre == trimmed ? await builtInApp.typed(trimmed, user: context.user, device: device) : genre
+        var named = search
+        // Words that padded the end of the request, read into the name ("play mr brightside
+        // okay", "rock music for the next hour"), are left out when the catalog has the name
+        // without them for certain, or when what is left is a genre.
+        if let trimmed = withoutTrailingPadding(search, language: language) {
+            if let genre = await genreOverMissingName(trimmed, language: language, context: context, device: device) {
+                typed.search = genre
+                return typed
+            }
+            if await builtInApp.fit(search: search, destination: nil, user: context.user, device: device) < Self.strongFit,
+                await builtInApp.fit(search: trimmed, destination: nil, user: context.user, device: device)
+                    >= Self.strongFit
+            {
+                named = trimmed
+            }
+        }
+        if let genre = await genreOverMissingName(named, language: language, context: context, device: device) {
+            typed.search = genre
+        } else {
+            typed.search = await builtInApp.typed(named, user: context.user, device: device)
+        }
         return typed
     }
 
     /// "Play the classical music for me" read as the artist "classical": a name that is a genre of
     /// the language's list, where the catalog has nothing of that name and music of that genre,
-    /// is the genre.
+    /// is the genre (nil when it is not).
     func genreOverMissingName(_ search: MediaSearch, language: String, context: RequestContext, device: String)
-        async -> MediaSearch
+        async -> MediaSearch?
     {
         guard search.reference == nil, search.genreNames == nil, search.albumName == nil,
             search.mediaType == nil || search.mediaType == .music || search.mediaType == .song,
             (search.mediaName == nil) != (search.artistName == nil),
             let name = search.mediaName ?? search.artistName,
             let genre = understander.genre(named: name, language: language)
-        else { return search }
+        else { return nil }
         var browse = search
         browse.mediaName = nil
         browse.artistName = nil
@@ -55,19 +73,15 @@ extension Assistant {
         guard await builtInApp.fit(search: search, destination: nil, user: context.user, device: device) < Self.poorFit,
             (try? await builtInApp.items(for: MediaSearch(genreNames: [genre]), user: context.user, limit: 1))?.isEmpty
                 == false
-        else { return search }
+        else { return nil }
         return browse
     }
 
-    /// The search with the words that padded the end of the request taken off the name they were
-    /// read into ("play mr brightside okay"), when the catalog has the name without them for
-    /// certain and nothing with them.
-    func withoutTrailingPadding(_ search: MediaSearch, language: String, context: RequestContext, device: String)
-        async -> MediaSearch
-    {
-        guard search.hasName, search.reference == nil else { return search }
+    /// The search with the words that padded the end of the request taken off the name said last
+    /// (the artist after "by", else the name); nil when no such words end it.
+    func withoutTrailingPadding(_ search: MediaSearch, language: String) -> MediaSearch? {
+        guard search.hasName, search.reference == nil else { return nil }
         var trimmed = search
-        // The name said last carries the padding: the artist after "by", else the name.
         if let artist = search.artistName, let bare = understander.withoutTrailingPadding(artist, language: language) {
             trimmed.artistName = bare
         } else if search.artistName == nil, let name = search.mediaName,
@@ -75,12 +89,9 @@ extension Assistant {
         {
             trimmed.mediaName = bare
         } else {
-            return search
+            return nil
         }
-        let fitAsSaid = await builtInApp.fit(search: search, destination: nil, user: context.user, device: device)
-        guard fitAsSaid < Self.strongFit else { return search }
-        let fitTrimmed = await builtInApp.fit(search: trimmed, destination: nil, user: context.user, device: device)
-        return fitTrimmed >= Self.strongFit ? trimmed : search
+        return trimmed
     }
 
     private func chooseReading(_ interpretations: [Interpretation], context: RequestContext, device: String) async

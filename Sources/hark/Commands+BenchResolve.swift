@@ -251,6 +251,8 @@ extension Commands {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: me.contains("/") ? me : "/proc/self/exe")
         process.arguments = arguments
+        // What the step says goes to standard error: standard output is the benchmark's report.
+        process.standardOutput = FileHandle.standardError
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -26,7 +26,7 @@ struct ExactNamesTests {
         {"type":"song","title":"Mr. Brightside","artist":"The Killers","year":2004,"popularity":0.9}
         {"type":"song","title":"Work Out","artist":"J. Cole","year":2011,"popularity":0.6}
         {"type":"song","title":"Clair de lune","artist":"Claude Debussy","genres":["classical"],"popularity":0.6}
-        {"type":"song","title":"Tiger Feet","artist":"Mud","year":1974,"popularity":0.4}
+        {"type":"song","title":"Tiger Feet","artist":"Mud","year":1974,"genres":["rock"],"popularity":0.4}
         {"type":"song","title":"Girl","artist":"The Beatles","year":1965,"popularity":0.5}
         """
 
@@ -86,6 +86,8 @@ struct ExactNamesTests {
     @Test func aGenreWordIsTheGenreAndAKindStaysAConstraint() async throws {
         let classical = try await ask("play the classical music for me", language: "en")
         #expect(classical.nowPlaying?.item?.title == "Clair de lune", "\(classical.reply)")
+        let hour = try await ask("play rock music for the next hour", language: "en")
+        #expect(hour.nowPlaying?.item?.title == "Tiger Feet", "\(hour.reply)")
         let workout = try await ask("play my workout playlist", language: "en")
         #expect(workout.code != .success || workout.nowPlaying?.item?.type == .playlist, "\(workout.reply)")
     }
