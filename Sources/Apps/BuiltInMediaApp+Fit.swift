@@ -12,6 +12,9 @@ extension BuiltInMediaApp {
             let playlist = try? readers.with { try $0.library.findPlaylist(named: name, user: user) }
             score += playlist == nil ? 0 : 1
         }
+        // A kind Hark does not play (a movie, a TV show) fits nothing: «поставь кино пачка сигарет»
+        // is the band Кино's song, not a film called Пачка сигарет.
+        if let kind = search?.mediaType, !kind.isAudio { return score }
         if let search, search.hasName, search.reference == nil {
             var found = (try? await find(search, user: user, device: device)) ?? []
             // A kind asked for is a constraint here as when playing: "my workout playlist" is not

@@ -212,7 +212,7 @@ public final class CatalogStore {
         // Words as the full-text index cuts them (a reading key's "~" mark is not part of the word).
         let words = Set(
             (text + " " + (artist ?? "")).split(whereSeparator: { $0 == " " || $0 == "~" }).map(String.init))
-        for word in words {
+        for word in words where !EntryKeys.isSoundKey(word) {
             let rows = try db.prepare(
                 "INSERT INTO terms(term, docs) VALUES(?, 1) ON CONFLICT(term) DO UPDATE SET docs = docs + 1 RETURNING docs"
             ).rows([.text(word)])
@@ -269,7 +269,7 @@ public final class CatalogStore {
         let words = try db.prepare("SELECT term, doc FROM temp.items_vocab").rows([])
         let insert = try db.prepare("INSERT INTO terms(term, docs) VALUES(?, ?)")
         for row in words {
-            guard let term = row.string(0) else { continue }
+            guard let term = row.string(0), !EntryKeys.isSoundKey(term) else { continue }
             try insert.run([.text(term), .integer(Int64(row.int(1) ?? 0))])
             try fileTermKeys(term)
         }

@@ -70,7 +70,9 @@ public struct EntryKeys: Sendable {
         genres = CatalogStore.joinTags(entry.genres, key: key)
         moods = CatalogStore.joinTags(entry.moods, key: key)
         names = (entry.aliases ?? []).map(NameFolding.trimmed).filter { !$0.isEmpty }
-        aliasKeys = (names.map(key) + Self.readingKeys([title] + names)).joined(separator: "|")
+        // Only a name printed in Latin letters is an English name a Japanese speaker may say in katakana.
+        let sounds = title.utf8.allSatisfy { $0 < 0x80 } ? Self.soundKeys(coreKey) : []
+        aliasKeys = (names.map(key) + Self.readingKeys([title] + names) + sounds).joined(separator: "|")
         artists =
             entry.type == .artist
             ? []
@@ -90,6 +92,19 @@ extension EntryKeys {
     /// Marks an alias that is a reading key (`NameFolding.readingKey`), compared only with the
     /// reading of what was said.
     static let readingMark = "~"
+
+    /// Marks an alias that is an English name's sound skeleton (`NameFolding.soundSkeletons`), as
+    /// one word the full-text index keeps whole: "0s" and the consonants ("0sfstrb" for First
+    /// Love), compared only with a name said in katakana. No word of a name starts so.
+    public static let soundMark = "0s"
+
+    /// The sound skeletons of a name in Latin letters (at most two spellings of its numbers), marked.
+    static func soundKeys(_ key: String) -> [String] {
+        NameFolding.soundSkeletons(english: key).prefix(2).map { soundMark + $0 }
+    }
+
+    /// Whether an indexed word is a sound skeleton, filed under no other keys.
+    public static func isSoundKey(_ word: String) -> Bool { word.hasPrefix(soundMark) }
 
     /// The reading keys of names written in Japanese script (kana, or kanji the dictionary reads),
     /// each once, marked: 米津玄師 is stored with "~yonetukensi" beside its other keys.

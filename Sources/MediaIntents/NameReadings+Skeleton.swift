@@ -24,7 +24,11 @@ extension NameFolding {
             let forms = numberSpellings[String(word)] ?? [String(word)]
             guard spellings.count * forms.count <= 8 else { return [] }
             // A silent final e goes word by word ("love" → "lov").
-            let spoken = forms.map { $0.count > 2 && $0.hasSuffix("e") ? String($0.dropLast()) : $0 }
+            // A silent k goes too ("knows").
+            let spoken = forms.map { form -> String in
+                let word = form.hasPrefix("kn") ? String(form.dropFirst()) : form
+                return word.count > 2 && word.hasSuffix("e") ? String(word.dropLast()) : word
+            }
             spellings = spellings.flatMap { before in spoken.map { before + $0 } }
         }
         return spellings.compactMap { skeleton(Array($0.filter(\.isLetter)), dropsRAfterVowel: true) }
@@ -38,7 +42,8 @@ extension NameFolding {
     }()
 
     /// Vowels, h, w and y dropped; sounds Japanese does not tell apart merged (l and r, v and b,
-    /// th and s, sh and s, ch and t, c as k or s, j and z); doubled consonants as one. English drops
+    /// th and s, sh and s, ch and t, c as k or s, j, z and s); doubled consonants as one; a
+    /// silent k before n at a word's start. English drops
     /// an r after a vowel before a consonant or at the end ("first" → "fist").
     private static func skeleton(_ letters: [Character], dropsRAfterVowel: Bool) -> String? {
         let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
@@ -53,7 +58,7 @@ extension NameFolding {
             case "l": mapped = "r"
             case "v": mapped = "b"
             case "q": mapped = "k"
-            case "j": mapped = "z"
+            case "j", "z": mapped = "s"
             case "c":
                 if next == "h" {
                     mapped = "t"
@@ -64,10 +69,11 @@ extension NameFolding {
             case "t" where next == "h", "s" where next == "h":
                 mapped = "s"
                 index += 1
-            case "t" where next == "s":
+            case "t" where next == "s" && !dropsRAfterVowel:
+                // Japanese "tsu" (ツ) is one sound.
                 mapped = "t"
                 index += 1
-            case "p" where next == "h": 
+            case "p" where next == "h":
                 mapped = "f"
                 index += 1
             case "x":
@@ -82,6 +88,7 @@ extension NameFolding {
             if let mapped, out.last != mapped { out.append(mapped) }
             index += 1
         }
-        return out.count >= 3 ? String(out) : nil
+        // Fewer consonants than this are shared by too many names to tell them apart ("mstr").
+        return out.count >= 5 ? String(out) : nil
     }
 }

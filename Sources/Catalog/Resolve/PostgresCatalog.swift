@@ -96,7 +96,7 @@ public struct PostgresCatalog {
                 guard found[candidate.rowID] == nil else { continue }
                 candidate.similarity = said.similarity(to: candidate)
                 found[candidate.rowID] = candidate
-                if let artist, Resolver.creditAgreement(artist, candidate.artistKey) < 0.8 { continue }
+                if let artist, Resolver.creditAgreement(artist, candidate.creditKey) < 0.8 { continue }
                 bestFit = max(bestFit, candidate.similarity)
             }
         }

@@ -22,7 +22,7 @@ extension Resolver {
                 candidate.similarity = similarity
                 found[candidate.rowID] = candidate
                 guard similarity > bestFit else { continue }
-                if let artist, Self.creditAgreement(artist, candidate.artistKey) < 0.8 { continue }
+                if let artist, Self.creditAgreement(artist, candidate.creditKey) < 0.8 { continue }
                 bestFit = similarity
             }
         }
@@ -125,6 +125,10 @@ extension Resolver {
             take(try ftsCandidates(title: spelled.map { [Self.quoted($0)] }, artist: []))
             let near = try spelled.map { [Self.quoted($0)] + (try similarTerms($0)) }
             if !fits(0.8) { take(try ftsCandidates(title: near, artist: [])) }
+        }
+        // An English name said in katakana, by the consonants both keep (イノセントワールド → "innocent world").
+        if !fits(0.8), let skeleton = said.loanwordSkeleton {
+            take(try ftsCandidates(title: [[Self.quoted(EntryKeys.soundMark + skeleton)]], artist: []))
         }
         return Array(found.values)
     }

@@ -16,8 +16,13 @@ extension Resolver {
     {
         guard search.artistName == nil, search.albumName == nil, let name = search.mediaName else { return nil }
         // The words as written: folded tokens would lose what the catalog's keys keep (й in "Юрий").
-        let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" })
-            .map(String.init)
+        // Chinese and Japanese written without spaces are cut between characters ("蔡依林日不落").
+        let unspaced = !name.contains(" ") && name.unicodeScalars.allSatisfy { Script.isHan($0) || Script.isKana($0) }
+        let words =
+            unspaced
+            ? name.map(String.init)
+            : name.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }).map(String.init)
+        let space = unspaced ? "" : " "
         guard words.count >= 2, words.count <= 16 else { return nil }
         var best: [ResolvedItem]?
         var bestScore = 0.0
@@ -31,7 +36,7 @@ extension Resolver {
             bestScore = first.score
         }
         let cuts = (1..<words.count).flatMap { cut -> [(String, String)] in
-            let front = words[..<cut].joined(separator: " "), back = words[cut...].joined(separator: " ")
+            let front = words[..<cut].joined(separator: space), back = words[cut...].joined(separator: space)
             return [(front, back), (back, front)]
         }
         // Typed text may have its title a little wrong when the artist is exactly a catalog's:

@@ -102,11 +102,18 @@ public struct Resolver {
             // from before that are passed over.
             if candidate.owner != nil { continue }
             var similarity = candidate.similarity
-            let agreement = saidArtist.map { Self.creditAgreement($0, candidate.artistKey) }
+            let agreement = saidArtist.map { Self.creditAgreement($0, candidate.creditKey) }
             // The said title is the start of the artist's own title, the rest a subtitle left
             // unsaid ("limelight" by Frank Chacksfield is his "Limelight (Terry's Theme)").
             if similarity < 0.9, let agreement, agreement >= 0.95, candidate.coreKey.hasPrefix(nameKey + " ") {
                 similarity = 0.9
+            }
+            // Without an artist, the start of a title of two words or more ("harry potter" for
+            // Harry Potter and the Philosopher's Stone) is worth offering, never playing at once.
+            if similarity < Self.titleStartOffered, saidArtist == nil, nameKey.contains(" "),
+                candidate.coreKey.hasPrefix(nameKey + " ")
+            {
+                similarity = Self.titleStartOffered
             }
             guard similarity >= 0.6 else { continue }
             var score = similarity
@@ -154,6 +161,10 @@ public struct Resolver {
         }
         return ResolvedItem(stored: found, score: show.score)
     }
+
+    /// How alike the start of a title and the title are: above the bar of a candidate worth
+    /// offering, below the confidence gate (`BuiltInMediaApp.confidentMatch`, 0.8).
+    static let titleStartOffered = 0.75
 
     /// Without a type, a bare name is most often an artist, then a song.
     static let typePrior: [MediaItemType: Double] = [

@@ -65,15 +65,14 @@ struct SaidName {
             if spelled != candidate.coreKey { best = max(best, NameSimilarity.score(key, spelled)) }
         }
         for spelling in loanwords { best = max(best, NameSimilarity.score(spelling, candidate.coreKey)) }
-        // ファーストラブ and "First Love" keep the same consonants.
-        if best < Self.loanwordHeard, let skeleton = loanwordSkeleton,
-            NameFolding.soundSkeletons(english: candidate.coreKey).contains(skeleton)
-        {
-            best = Self.loanwordHeard
-        }
         var reading = scriptReading
         for alias in candidate.aliases where best < 1 {
-            if alias.hasPrefix(EntryKeys.readingMark) {
+            if EntryKeys.isSoundKey(alias) {
+                // ファーストラブ and "First Love" keep the same consonants.
+                if let skeleton = loanwordSkeleton, alias.dropFirst(EntryKeys.soundMark.count) == skeleton {
+                    best = max(best, Self.loanwordHeard)
+                }
+            } else if alias.hasPrefix(EntryKeys.readingMark) {
                 if reading == nil { reading = latinReading }
                 guard let reading else { continue }
                 best = max(best, NameSimilarity.editSimilarity(reading, String(alias.dropFirst())))
@@ -130,6 +129,19 @@ struct Candidate: Sendable {
 
     /// The whole title's key, notes included ("bohemian rhapsody live at wembley").
     var titleKey = ""
+
+    /// The credit with the artists the title features ("Uptown Funk (feat. Bruno Mars)" by Mark
+    /// Ronson: "mark ronson and bruno mars"), as a said artist is compared with it.
+    var creditKey: String {
+        let words = titleKey.split(separator: " ")
+        guard let marker = words.firstIndex(where: { Self.featuring.contains($0) }), marker + 1 < words.count else {
+            return artistKey
+        }
+        let featured = words[(marker + 1)...].joined(separator: " ")
+        return artistKey.isEmpty ? featured : artistKey + " and " + featured
+    }
+
+    static let featuring: Set<Substring> = ["feat", "ft", "featuring"]
 
     static let columns =
         "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album, i.title_key, "
