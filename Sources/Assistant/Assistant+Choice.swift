@@ -30,10 +30,9 @@ extension Assistant {
         guard kinds.contains(chosen.intent) else { return chosen }
         guard let search = chosen.search else { return chosen }
         var typed = chosen
-        var named = search
         // Words that padded the end of the request, read into the name ("play mr brightside
-        // okay", "rock music for the next hour"), are left out when the catalog has the name
-        // without them for certain, or when what is left is a genre.
+        // okay", "rock music for the next hour"), are left out when what is left is a genre, or
+        // when the catalog has the name without them for certain and not with them.
         if let trimmed = withoutTrailingPadding(search, language: language) {
             if let genre = await genreOverMissingName(trimmed, language: language, context: context, device: device) {
                 typed.search = genre
@@ -43,13 +42,15 @@ extension Assistant {
                 await builtInApp.fit(search: trimmed, destination: nil, user: context.user, device: device)
                     >= Self.strongFit
             {
-                named = trimmed
+                // Its genre reading was weighed just above.
+                typed.search = await builtInApp.typed(trimmed, user: context.user, device: device)
+                return typed
             }
         }
-        if let genre = await genreOverMissingName(named, language: language, context: context, device: device) {
+        if let genre = await genreOverMissingName(search, language: language, context: context, device: device) {
             typed.search = genre
         } else {
-            typed.search = await builtInApp.typed(named, user: context.user, device: device)
+            typed.search = await builtInApp.typed(search, user: context.user, device: device)
         }
         return typed
     }

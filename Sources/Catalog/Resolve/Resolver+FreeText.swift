@@ -41,7 +41,8 @@ extension Resolver {
         }
         // Typed text may have its title a little wrong when the artist is exactly a catalog's:
         // the artist's own songs then settle it, as for a spoken title with its artist.
-        for (title, artist) in cuts where try isArtist(artist) {
+        for (title, said) in cuts {
+            guard let artist = try catalogArtist(said) else { continue }
             try tryCut(title: title, artist: artist, minimum: nearArtists ? 0.6 : Self.wholeNameFits)
         }
         if best != nil || !nearArtists { return best }
@@ -92,13 +93,16 @@ extension Resolver {
         ).rows([.text(key), .text(NameFolding.compact(key: key))]).isEmpty
     }
 
-    /// Whether an artist of the catalog has this name exactly (folded, with or without "the", or
-    /// said plainly: "leo the lovers" for Leo & The Lovers): index lookups, so that only cuts naming a real artist are resolved in full.
-    func isArtist(_ name: String) throws -> Bool {
+    /// The artist a cut names, as the cut's search should carry it: the name as said when an
+    /// artist of the catalog has it exactly (folded, with or without "the", or said plainly: "leo
+    /// the lovers" for Leo & The Lovers), by index lookups, so that only cuts naming a real artist
+    /// are resolved in full; for a name in another script said in another case or reading
+    /// ("земфиры", "うただひかる"), the key of the catalog's artist it names, found once here
+    /// rather than again when the cut is resolved. Nil when the cut names no artist.
+    func catalogArtist(_ name: String) throws -> String? {
         let key = NameFolding.key(name)
-        if try hasArtist(named: [key, Self.otherArticleForm(key)]) || hasArtist(compact: key) { return true }
-        // A name in another script said in another case or reading ("земфиры", "うただひかる").
-        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return false }
-        return try catalogArtistKey(said: key, name: name) != nil
+        if try hasArtist(named: [key, Self.otherArticleForm(key)]) || hasArtist(compact: key) { return name }
+        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return nil }
+        return try catalogArtistKey(said: key, name: name)
     }
 }
