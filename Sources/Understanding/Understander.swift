@@ -200,32 +200,6 @@ public struct Understander: Sendable {
         return reader.read(tiers: tiers, limit: limit)
     }
 
-    /// A name read from a request without the words that padded the request's end ("mr brightside
-    /// okay" → "mr brightside", "skyfall for me please" → "skyfall"); nil when none end it. Words
-    /// are cut where the text has spaces, so a language written without them keeps its names whole.
-    public func withoutTrailingPadding(_ name: String, language: String) -> String? {
-        guard let grammar = grammar(for: language), let padding = padding[grammar.language] else { return nil }
-        let pieces = name.split(separator: " ")
-        let words = pieces.map { Token.split(String($0)).map(\.folded).joined() }
-        let dropped = padding.trailingPadding(words)
-        guard dropped > 0 else { return nil }
-        return pieces.dropLast(dropped).joined(separator: " ")
-    }
-
-    /// The genre a name read from a request says in the language's words ("classical", "the
-    /// classical" → classical; «рок» → rock), allowing one word before or after the genre's own
-    /// words (an article, "music"); nil when it is no genre of the language's list.
-    public func genre(named name: String, language: String) -> String? {
-        guard let list = grammar(for: language)?.spottedLists["genre"] else { return nil }
-        let words = Token.split(name).map(\.folded)
-        guard !words.isEmpty else { return nil }
-        func value(_ phrase: ArraySlice<String>) -> String? {
-            guard let first = phrase.first else { return nil }
-            return list.byFirstWord[first]?.first(where: { $0.words == Array(phrase) })?.value
-        }
-        return value(words[...]) ?? value(words.dropFirst()) ?? value(words.dropLast())
-    }
-
     /// The learned model's most likely frames for `text` ("changeVolume.down" 0.93, …), best first;
     /// empty without a model. For `hark parse --explain`.
     public func frames(_ text: String, limit: Int = 3) -> [(frame: String, probability: Double)] {
