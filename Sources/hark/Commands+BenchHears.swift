@@ -3,6 +3,7 @@ import Assistant
 import Catalog
 import Foundation
 import Storage
+import Understanding
 
 /// `hark bench hears`: what a person hears. Spoken-style requests in every language are asked of a
 /// whole assistant over a catalog that holds what they name among many others, and each is scored
@@ -49,8 +50,10 @@ extension Commands {
             }
         }
         let folder = FileManager.default.temporaryDirectory.path
+        // Named by what the catalog file holds, so two files of one name (or a file edited) never share one.
         let catalogName = URL(fileURLWithPath: catalog).deletingPathExtension().lastPathComponent
-        let path = arguments.options["db"] ?? "\(folder)/hark-hears-\(catalogName)-\(others)-\(seed).db"
+        let digest = ModelInputs.digest(try Data(contentsOf: URL(fileURLWithPath: catalog)))
+        let path = arguments.options["db"] ?? "\(folder)/hark-hears-\(catalogName)-\(digest)-\(others)-\(seed).db"
         try ensureHearsCatalog(path: path, catalog: catalog, others: others, seed: seed, fresh: arguments.flags.contains("fresh"))
         let statePath = "\(folder)/hark-hears-state-\(getpid()).db"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: statePath + suffix) } }
@@ -58,12 +61,20 @@ extension Commands {
         var tally: [String: [Heard: Int]] = [:]
         var misses: [HearsReport.Miss] = []
         var times: [Double] = []
+        var timesByLanguage: [String: [Double]] = [:]
+        var slow: [HearsReport.Slow] = []
+        let slowerThan = arguments.options["slow"].flatMap(Double.init)
         for (index, request) in requests.enumerated() {
             // A person and a speaker of their own: nothing one request leaves behind reaches the next.
             let context = RequestContext(user: "hears-\(index)", device: "hears-\(index)", language: request.lang)
             let start = DispatchTime.now().uptimeNanoseconds
             let outcome = await assistant.ask(request.text, context: context)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            times.append(elapsed)
+            timesByLanguage[request.lang, default: []].append(elapsed)
+            if let slowerThan, elapsed > slowerThan {
+                slow.append(HearsReport.Slow(id: request.id ?? "", text: request.text, ms: (elapsed * 1000).rounded() / 1000))
+            }
             let heard = judge(outcome, expected: request.plays)
             tally[request.lang, default: [:]][heard, default: 0] += 1
             tally["all", default: [:]][heard, default: 0] += 1
@@ -75,21 +86,25 @@ extension Commands {
                         expected: expected.isEmpty ? "nothing" : expected, reply: outcome.reply))
             }
         }
-        let sorted = times.sorted()
-        func at(_ q: Double) -> Double {
-            sorted.isEmpty ? 0 : (sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000).rounded() / 1000
+        func at(_ q: Double, of times: [Double]) -> Double {
+            let sorted = times.sorted()
+            return sorted.isEmpty ? 0 : (sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000).rounded() / 1000
         }
+        timesByLanguage["all"] = times
         let shown = Int(arguments.options["misses"] ?? "0") ?? 0
         let report = HearsReport(
-            languages: tally.mapValues { counts in
+            languages: Dictionary(uniqueKeysWithValues: tally.map { language, counts in
                 let rows = counts.values.reduce(0, +)
-                return HearsReport.Counts(
+                let spent = timesByLanguage[language] ?? []
+                return (language, HearsReport.Counts(
                     rows: rows, right: counts[.right] ?? 0, wrong: counts[.wrong] ?? 0, offered: counts[.offered] ?? 0,
                     notFound: counts[.notFound] ?? 0,
-                    rightShare: (Double(counts[.right] ?? 0) / Double(max(rows, 1)) * 1000).rounded() / 1000)
-            },
-            medianMs: at(0.5), p99Ms: at(0.99), catalog: catalog, otherTracks: others,
-            misses: shown > 0 ? Array(misses.prefix(shown)) : nil)
+                    rightShare: (Double(counts[.right] ?? 0) / Double(max(rows, 1)) * 1000).rounded() / 1000,
+                    medianMs: at(0.5, of: spent), p99Ms: at(0.99, of: spent)))
+            }),
+            medianMs: at(0.5, of: times), p99Ms: at(0.99, of: times), catalog: catalog, otherTracks: others,
+            misses: shown > 0 ? Array(misses.prefix(shown)) : nil,
+            slow: slowerThan == nil ? nil : slow.sorted { $0.ms > $1.ms })
         print(json(report, pretty: true))
         return 0
     }
@@ -99,6 +114,12 @@ extension Commands {
         struct Counts: Encodable {
             var rows, right, wrong, offered, notFound: Int
             var rightShare: Double
+            var medianMs, p99Ms: Double
+        }
+        /// A request slower than `--slow MS`.
+        struct Slow: Encodable {
+            var id, text: String
+            var ms: Double
         }
         struct Miss: Encodable {
             var id, text, heard, expected, reply: String
@@ -109,6 +130,7 @@ extension Commands {
         var catalog: String
         var otherTracks: Int
         var misses: [Miss]?
+        var slow: [Slow]?
     }
 
     /// Right when what plays is the expected item (by its folded title and credit; for an artist,

@@ -140,7 +140,7 @@ extension CommandSpec {
             .number("entities", "N", 0...10_000_000, "parse --apps: entities stored and indexed for one app (default 10000)"),
             .number("misses", "N", 0...10_000, "resolve: list up to N unambiguous queries the resolver got wrong"),
             .text("misses-of", "SYSTEM", "resolve: whose misses --misses lists: hark (default), text, exact or fts5"),
-            .text("slow", "MS", "resolve: list queries slower than MS milliseconds"),
+            .text("slow", "MS", "resolve and hears: list queries slower than MS milliseconds"),
             .flag("fresh", "resolve: build the generated catalog again"),
             .flag("scripts", "resolve: names asked for in other scripts and readings (see above)"),
             .flag("crowded", "resolve: on a crowded generated catalog (catalog generate --crowded)"),

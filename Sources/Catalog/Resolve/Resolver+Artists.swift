@@ -14,7 +14,7 @@ extension Resolver {
         let otherScript = name.unicodeScalars.contains(where: { !$0.isASCII })
         guard otherScript || NameFolding.latinReadingKey(name) != nil, try !hasArtist(named: [key]) else { return nil }
         if !otherScript, try hasArtist(compact: key) { return nil }
-        return try nearestArtistKey(key, said: name)
+        return try nearestArtistKey(key, said: name, leavingWordsOut: false)
     }
 
     /// The items credited to the artist whose name is exactly `key`, or is `key` said plainly (the
@@ -38,11 +38,13 @@ extension Resolver {
     }
 
     /// The key of the catalog's artist whose name is nearest `key` as said (`text`: its writing,
-    /// for readings and stems), at least 0.8 alike; nil when none is.
-    func nearestArtistKey(_ key: String, said text: String? = nil) throws -> String? {
+    /// for readings and stems), at least 0.8 alike; nil when none is. With `leavingWordsOut`, a
+    /// name none is near is searched again with each of its words left out in turn.
+    func nearestArtistKey(_ key: String, said text: String? = nil, leavingWordsOut: Bool = true) throws -> String? {
         let said = SaidName(key: key, text: text ?? key)
-        var artists = try candidates(for: said, artist: nil).filter { $0.type == .artist && $0.similarity >= 0.8 }
-        if artists.isEmpty {
+        var artists = try candidates(for: said, artist: nil, only: .artist, leavingWordsOut: leavingWordsOut)
+            .filter { $0.similarity >= 0.8 }
+        if artists.isEmpty, leavingWordsOut {
             // A band named with common words, one of them misheard ("te silver foxes"): the artists
             // with all the other words, among whom the common words' songs cannot crowd them out.
             let words = key.split(separator: " ").map(String.init).filter { $0 != "the" }

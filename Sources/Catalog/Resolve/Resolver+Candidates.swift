@@ -10,14 +10,21 @@ extension Resolver {
     /// widened to indexed words that sound alike or are one edit away (`TermKeys`); then with all
     /// words but one. Very common words are left to the re-ranking. Every word reaches FTS5 quoted,
     /// so no request is ever read as query syntax.
-    func candidates(for said: SaidName, artist: String?) throws -> [Candidate] {
+    /// With `only`, candidates of other kinds are passed over unscored (an artist looked for by
+    /// name need not weigh the songs that share its words), and the search stops when one of that
+    /// kind fits. Without `leavingWordsOut`, a name is not searched again with each of its words
+    /// left out in turn (a search per word: what a cut of a longer name, tried only for the
+    /// artist it may name in another script or reading, cannot afford).
+    func candidates(for said: SaidName, artist: String?, only kind: MediaItemType? = nil, leavingWordsOut: Bool = true)
+        throws -> [Candidate]
+    {
         let nameKey = said.key
         var found: [Int64: Candidate] = [:]
         // The best fit so far: how alike the name is, for a candidate whose artist agrees. Each
         // candidate is scored once, as it arrives.
         var bestFit = 0.0
         func take(_ candidates: [Candidate]) {
-            for var candidate in candidates where found[candidate.rowID] == nil {
+            for var candidate in candidates where found[candidate.rowID] == nil && (kind == nil || candidate.type == kind) {
                 let similarity = said.similarity(to: candidate)
                 candidate.similarity = similarity
                 found[candidate.rowID] = candidate
@@ -108,7 +115,7 @@ extension Resolver {
         // One word heard as another: all the others (unless those are all so common that they
         // would bring back a crowd of strangers).
         let kept = useful(words)
-        for index in wideTitle.indices where wideTitle.count >= 2 {
+        for index in wideTitle.indices where leavingWordsOut && wideTitle.count >= 2 {
             var rest = wideTitle
             rest.remove(at: index)
             let restWords = kept.enumerated().filter { $0.offset != index }.map(\.element)

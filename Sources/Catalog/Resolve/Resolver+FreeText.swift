@@ -102,7 +102,8 @@ extension Resolver {
     func catalogArtist(_ name: String) throws -> String? {
         let key = NameFolding.key(name)
         if try hasArtist(named: [key, Self.otherArticleForm(key)]) || hasArtist(compact: key) { return name }
-        guard name.unicodeScalars.contains(where: { !$0.isASCII }) else { return nil }
+        // A single character names an artist only exactly, which the lookups above have tried.
+        guard name.count >= 2, name.unicodeScalars.contains(where: { !$0.isASCII }) else { return nil }
         return try catalogArtistKey(said: key, name: name)
     }
 }

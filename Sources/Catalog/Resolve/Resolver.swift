@@ -194,9 +194,9 @@ public struct Resolver {
             [.text(key), .text(key), .text(NameFolding.compact(key: key))], limit: 1)
         let fuzzy =
             try artists.isEmpty
-            ? candidates(for: SaidName(key: key, text: artist), artist: nil).filter {
+            ? candidates(for: SaidName(key: key, text: artist), artist: nil, only: .artist).filter {
                 // Its name, an alias or a reading (周杰伦 for Jay Chou, うただひかる for 宇多田ヒカル).
-                $0.type == .artist && $0.similarity >= 0.8
+                $0.similarity >= 0.8
             }
             .sorted { ($0.similarity, $0.popularity) > ($1.similarity, $1.popularity) }.map(\.rowID)
             : artists.map(\.rowID)
