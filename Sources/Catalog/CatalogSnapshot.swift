@@ -18,7 +18,7 @@ public enum CatalogSnapshot {
     /// else in the source (the state kept beside a catalog: players, settings, people's libraries)
     /// is left out.
     static let keptTables: Set<String> = [
-        "meta", "items", "item_artists", "playlist_entries", "terms", "term_keys", "schema_migrations",
+        "meta", "items", "item_artists", "item_genres", "playlist_entries", "terms", "term_keys", "schema_migrations",
     ]
 
     /// The `meta` key a snapshot is marked with (its value: when it was built).

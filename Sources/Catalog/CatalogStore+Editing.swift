@@ -30,6 +30,7 @@ extension CatalogStore {
 
     fileprivate func delete(_ id: Int64) throws {
         try db.prepare("DELETE FROM items_fts WHERE rowid = ?").run([.integer(id)])
+        try db.prepare("DELETE FROM item_genres WHERE item_id = ?").run([.integer(id)])
         try db.prepare("DELETE FROM items WHERE id = ?").run([.integer(id)])
     }
 

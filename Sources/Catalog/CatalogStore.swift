@@ -133,6 +133,7 @@ public final class CatalogStore {
         guard let id = newID else {
             throw SQLiteError(code: SQLITE_ERROR, message: "no id returned", context: "upsert \(ident)")
         }
+        if bulkIdentities == nil { try fileGenres(of: id) }
         try index(
             id: id, title: coreKey, extra: aliases.isEmpty ? "" : aliases.split(separator: "|").joined(separator: " "),
             artist: keys.creditKey)
@@ -152,6 +153,7 @@ public final class CatalogStore {
                 if entry.popularity ?? 0 > 0, bulkIdentities == nil {
                     try db.prepare("UPDATE items SET popularity = max(popularity, ?) WHERE id = ?")
                         .run([.real(entry.popularity ?? 0), .integer(artistID)])
+                    try fileGenres(of: artistID)
                 }
             }
         }
@@ -247,6 +249,8 @@ public final class CatalogStore {
                 JOIN items i ON i.id = x.item_id WHERE x.artist_id = items.id), 0))
             WHERE type = 'artist'
             """)
+        step?("genres")
+        try Self.rebuildGenres(db)
         step?("full-text index")
         try db.execute("DROP TABLE IF EXISTS items_fts")
         try db.execute(Schema.fts)

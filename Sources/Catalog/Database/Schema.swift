@@ -28,6 +28,10 @@ enum Schema {
             }
             try db.execute("CREATE INDEX IF NOT EXISTS items_compact ON items(compact_key)")
         },
+        Migration(4, "the genre index: items by genre in popularity order") { db in
+            try db.execute(CatalogStore.genreTable)
+            try CatalogStore.rebuildGenres(db)
+        },
     ]
 
     /// Columns added after the first catalogs, with their definitions.
