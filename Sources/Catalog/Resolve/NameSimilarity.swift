@@ -5,14 +5,17 @@ public enum NameSimilarity {
     public static func score(_ a: String, _ b: String) -> Double {
         if a == b { return 1 }
         if a.isEmpty || b.isEmpty { return 0 }
-        let aWords = Set(a.split(separator: " ")), bWords = Set(b.split(separator: " "))
+        // Each name is cut into words once: this runs for every candidate of every search.
+        let x = a.split(separator: " "), y = b.split(separator: " ")
+        let aWords = Set(x), bWords = Set(y)
         let overlap = Double(aWords.intersection(bWords).count) / Double(aWords.union(bWords).count)
         // "the beatles" vs "beatles": an article does not make a name different.
-        let stripped = strip(a) == strip(b) ? 0.97 : 0
-        let best = max(editSimilarity(a, b), overlap * 0.9, stripped, soundAlike(a, b))
+        let xStripped = strip(x), yStripped = strip(y)
+        let stripped = xStripped == yStripped ? 0.97 : 0
+        let best = max(editSimilarity(a, b), overlap * 0.9, stripped, soundAlike(x, y))
         // "Битлз" (bitlz) sounds like "The Beatles" once the article is set aside.
         guard best < 0.8, a.hasPrefix("the ") != b.hasPrefix("the ") else { return best }
-        return max(best, soundAlike(strip(a), strip(b)))
+        return max(best, soundAlike(xStripped, yStripped))
     }
 
     /// How alike a said name and a stored one are, by their keys and, where the stored name is
@@ -28,7 +31,10 @@ public enum NameSimilarity {
     /// Word by word, as a speech recogniser errs: a word that sounds the same ("write" for "right")
     /// or is one letter off counts nearly as the word itself. Same number of words only.
     static func soundAlike(_ a: String, _ b: String) -> Double {
-        let x = a.split(separator: " "), y = b.split(separator: " ")
+        soundAlike(a.split(separator: " "), b.split(separator: " "))
+    }
+
+    static func soundAlike(_ x: [Substring], _ y: [Substring]) -> Double {
         guard x.count == y.count, x.count > 0 else { return 0 }
         var total = 0.0
         for (said, name) in zip(x, y) {
@@ -54,8 +60,8 @@ public enum NameSimilarity {
         return total / Double(x.count) * 0.96
     }
 
-    private static func strip(_ text: String) -> String {
-        text.split(separator: " ").filter { $0 != "the" && $0 != "a" && $0 != "an" }.joined(separator: " ")
+    private static func strip(_ words: [Substring]) -> [Substring] {
+        words.filter { $0 != "the" && $0 != "a" && $0 != "an" }
     }
 
     /// "4" → "four", for comparing a heard word with a number in a title.
@@ -75,20 +81,23 @@ public enum NameSimilarity {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         if x.isEmpty || y.isEmpty { return x.count == y.count ? 1 : 0 }
         if abs(x.count - y.count) > max(x.count, y.count) / 2 { return 0 }
-        var beforePrevious = [Int](repeating: 0, count: y.count + 1)
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
+        // Three rows of the table in one buffer: the row before the previous one, the previous, the current.
+        let width = y.count + 1
+        var rows = [Int](repeating: 0, count: width * 3)
+        var (beforePrevious, previous, current) = (0, width, width * 2)
+        for j in 0...y.count { rows[previous + j] = j }
         for i in 1...x.count {
-            current[0] = i
+            rows[current] = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
                 if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                    value = min(value, rows[beforePrevious + j - 2] + 1)
                 }
+                rows[current + j] = value
             }
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return 1 - Double(previous[y.count]) / Double(max(x.count, y.count))
+        return 1 - Double(rows[previous + y.count]) / Double(max(x.count, y.count))
     }
 }

@@ -18,8 +18,8 @@ extension Resolver {
     }
 
     /// The items credited to the artist whose name is exactly `key`, or is `key` said plainly (the
-    /// most popular such artist).
-    func itemsOfArtist(_ key: String, limit: Int = 2_000) throws -> [Candidate] {
+    /// most popular such artist); with `popularFirst`, the `limit` most popular of them.
+    func itemsOfArtist(_ key: String, limit: Int = 2_000, popularFirst: Bool = false) throws -> [Candidate] {
         guard
             let artistID = try store.db.prepare(
                 """
@@ -29,12 +29,17 @@ extension Resolver {
                 """
             ).integer([.text(key), .text(NameFolding.compact(key: key))])
         else { return [] }
-        return try store.db.prepare(
+        let sql =
+            popularFirst
+            ? """
+            SELECT \(Candidate.columns) FROM item_artists x CROSS JOIN items i ON i.id = x.item_id
+            WHERE x.artist_id = ? ORDER BY i.popularity DESC LIMIT \(limit)
             """
+            : """
             SELECT \(Candidate.columns) FROM items i
             WHERE i.id IN (SELECT item_id FROM item_artists WHERE artist_id = ? LIMIT \(limit))
             """
-        ).rows([.integer(artistID)]).map(Candidate.init)
+        return try store.db.prepare(sql).rows([.integer(artistID)]).map(Candidate.init)
     }
 
     /// The key of the catalog's artist whose name is nearest `key` as said (`text`: its writing,

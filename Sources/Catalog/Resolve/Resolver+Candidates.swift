@@ -77,10 +77,17 @@ extension Resolver {
             if fits(0.8) { return Array(found.values) }
         }
         // When the artist was heard right, their own items, ranked by how alike the titles are,
-        // settle a misheard title with a few index lookups.
+        // settle a misheard title with a few index lookups. An artist credited on thousands of
+        // items is left to the full-text steps below, which find the title among them by its
+        // words, and only their most popular items are weighed one by one when those find nothing.
+        var manyItems = false
         if let artist, !artistWords.isEmpty {
-            take(try itemsOfArtist(artist))
-            if fits(0.75) { return Array(found.values) }
+            let items = try itemsOfArtist(artist, limit: Self.fewItems + 1)
+            manyItems = items.count > Self.fewItems
+            if !manyItems {
+                take(items)
+                if fits(0.75) { return Array(found.values) }
+            }
         }
         if titleKnown && artistKnown {
             if !exactArtist.isEmpty {
@@ -137,6 +144,7 @@ extension Resolver {
         if !fits(0.8), let skeleton = said.loanwordSkeleton {
             take(try ftsCandidates(title: [[Self.quoted(EntryKeys.soundMark + skeleton)]], artist: []))
         }
+        if manyItems, let artist, !fits(0.75) { take(try itemsOfArtist(artist, limit: Self.fewItems, popularFirst: true)) }
         return Array(found.values)
     }
 
@@ -148,6 +156,10 @@ extension Resolver {
         let near = try similarTerms(reading)
         return near.isEmpty ? [] : try ftsCandidates(title: [near], artist: [])
     }
+
+    /// An artist credited on more items than this has only this many, the most popular, weighed one
+    /// by one, and as a last resort.
+    static let fewItems = 300
 
     /// More matches than this for the words left when one is dropped, without an artist to narrow
     /// them, is a crowd not worth reading.
