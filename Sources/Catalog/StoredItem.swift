@@ -127,13 +127,28 @@ extension CatalogStore {
     /// An artist's items of one type, most popular first. Read from the artist's links and then
     /// sorted: with `id IN (…)` the planner walked every item of the type in popularity order
     /// through the browse index (17 ms against 0.07 ms for an artist with three songs).
+    /// An artist on thousands of items (a tenth of a catalog's songs may be one artist's) has their
+    /// most popular found the other way round: the kind's items in popularity order, each checked
+    /// for the artist's link, which stops after `limit` (reading and sorting 36,000 links took
+    /// 60 ms at a million tracks).
     public func items(ofArtist artistID: Int64, type: MediaItemType, order: String = "i.popularity DESC", limit: Int)
         throws -> [StoredItem]
     {
-        try items(
+        if order == "i.popularity DESC",
+            try db.prepare("SELECT count(*) FROM (SELECT 1 FROM item_artists WHERE artist_id = ? LIMIT \(Self.manyLinks))")
+                .integer([.integer(artistID)]) == Int64(Self.manyLinks)
+        {
+            return try items(
+                where: "i.type = ? AND EXISTS (SELECT 1 FROM item_artists x WHERE x.item_id = i.id AND x.artist_id = ?)",
+                [.text(type.rawValue), .integer(artistID)], order: order, limit: limit)
+        }
+        return try items(
             where: "x.artist_id = ? AND i.type = ?", [.integer(artistID), .text(type.rawValue)], order: order,
             limit: limit, from: "item_artists x CROSS JOIN items i ON i.id = x.item_id")
     }
+
+    /// An artist credited on this many items is read from the popularity order, not their links.
+    static let manyLinks = 3_000
 
     /// One item by its identifier.
     public func item(identifier: String) throws -> StoredItem? {

@@ -80,8 +80,9 @@ extension Resolver {
     }
 
     /// Items whose core title is `key`, credited to an artist whose name is `artist` (with or
-    /// without a leading "the"): by the title's index and the artists' links, so the number of
-    /// songs sharing the title bounds the work, and none is left out.
+    /// without a leading "the"): by the title's index, each holder's artists looked up by its
+    /// links, so the number of songs sharing the title bounds the work, and none is left out. (The
+    /// artist's side first read every link of an artist on 36,000 items: 30 ms at a million tracks.)
     /// The title and the artist may each be said plainly (their compact keys: "girl tiger by the
     /// winter saints" is Girl & Tiger by The Winter Saints, "take on me by aha" a-ha's).
     func exactByArtist(_ key: String, artist: String) throws -> [Candidate] {
@@ -89,9 +90,8 @@ extension Resolver {
             """
             SELECT \(Candidate.columns) FROM items i
             WHERE i.id IN (SELECT id FROM items WHERE core_key = ? UNION SELECT id FROM items WHERE compact_key = ?)
-            AND i.id IN (SELECT x.item_id FROM item_artists x WHERE x.artist_id IN
-                (SELECT a.id FROM items a WHERE a.core_key IN (?, ?) AND +a.type = 'artist'
-                 UNION SELECT a.id FROM items a WHERE a.compact_key = ? AND +a.type = 'artist'))
+            AND EXISTS (SELECT 1 FROM item_artists x JOIN items a ON a.id = x.artist_id WHERE x.item_id = i.id
+                AND (a.core_key IN (?, ?) OR a.compact_key = ?) AND +a.type = 'artist')
             """
         ).rows([
             .text(key), .text(NameFolding.compact(key: key)), .text(artist), .text(Self.otherArticleForm(artist)),
