@@ -63,6 +63,11 @@ extension BuiltInMediaApp {
         return try summary(playlist)
     }
 
+    /// Whether the person likes or dislikes an item (nil: neither), for "do I like this song?".
+    public func affinity(of item: MediaItem, user: String) throws -> AffinityType? {
+        try library.affinity(of: item, user: user)
+    }
+
     public func setAffinity(_ affinity: AffinityType, identifier: String, user: String) throws -> MediaItem {
         guard let item = try library.item(identifier: identifier)?.item else {
             throw RequestRefused(.notFound, "no catalog item \"\(identifier)\"")

@@ -160,6 +160,28 @@ extension Assistant {
                 item.album == nil ? "question.album.unknown" : "question.album",
                 replies.values(for: item, language: language), language: language)
         case .any: outcome.reply = replies.sayItem("question.any", item, language: language)
+        case .year:
+            let year = item.releaseYear
+            outcome.reply = replies.sayItem(
+                year == nil ? "question.year.unknown" : "question.year", item,
+                extra: ["year": year.map(String.init) ?? ""], language: language)
+        case .next:
+            let upNext = (try? await builtInApp.upNext(device: handler.device)) ?? []
+            guard let next = upNext.first else {
+                outcome.reply = replies.say("question.next.nothing", language: language)
+                return
+            }
+            outcome.items = [next]
+            outcome.reply = replies.sayItem("question.next", next, language: language)
+        case .liked:
+            let affinity = try? await builtInApp.affinity(of: item, user: handler.user)
+            let key =
+                switch affinity {
+                case .like: "question.liked.yes"
+                case .dislike: "question.liked.disliked"
+                case nil: "question.liked.no"
+                }
+            outcome.reply = replies.sayItem(key, item, language: language)
         }
     }
 }

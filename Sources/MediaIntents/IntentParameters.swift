@@ -35,8 +35,12 @@ public enum PlaybackQueueLocation: String, Codable, Sendable, CaseIterable { cas
 /// Like or dislike (`INMediaAffinityType`).
 public enum AffinityType: String, Codable, Sendable, CaseIterable { case like, dislike }
 
-/// What a now-playing question asks about.
-public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable { case title, artist, album, any }
+/// What a now-playing question asks about: the item playing (its title, artist, album, or all of
+/// it), what plays after it, the year it came out, or whether the person likes it. A question
+/// changes nothing.
+public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
+    case title, artist, album, any, next, year, liked
+}
 
 /// Everything a request carries besides its media search, named as in the evaluation format.
 public struct IntentParameters: Codable, Sendable, Hashable {
