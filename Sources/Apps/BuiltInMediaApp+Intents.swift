@@ -254,7 +254,11 @@ extension BuiltInMediaApp {
                 }
             }
             do {
-                let addition = try library.add(try expand(item), toPlaylist: name, user: user)
+                let addition = try library.add(try expand(item), toPlaylist: name, user: user, skippingPresent: true)
+                if addition.added == 0, !addition.created {
+                    return IntentResponse(
+                        code: .success, items: [item], handled: .added(.alreadyInPlaylist(addition.playlist)))
+                }
                 return IntentResponse(
                     code: .success, items: [item], handled: .added(.playlist(addition.playlist, created: addition.created)))
             } catch let error as LibraryError where error.code == .playlistNotEditable {

@@ -35,6 +35,9 @@ extension Assistant {
                     "ask.whichPlaylist", ["choices": spokenList(response.items, language: language)])
             case .added(.noPlaylist):
                 outcome.reply = say("add.noPlaylist", values)
+            case .added(.alreadyInPlaylist(let playlist)):
+                values["playlist"] = playlist
+                outcome.reply = say("add.alreadyInPlaylist", values)
             case .added(.playlistNotEditable(let playlist)):
                 values["playlist"] = playlist
                 outcome.reply = say("add.playlistNotEditable", values)

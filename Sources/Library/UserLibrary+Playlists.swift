@@ -121,7 +121,11 @@ extension UserLibrary {
 
     /// Adds items to the user's playlist, creating it when no playlist has that name. A catalog
     /// playlist cannot be changed.
-    public func add(_ items: [MediaItem], toPlaylist name: String, user: String) throws -> PlaylistAddition {
+    /// With `skippingPresent`, items the playlist already holds are not added again ("add this to my
+    /// workout playlist" said twice keeps the song once); without it, every item is appended.
+    public func add(_ items: [MediaItem], toPlaylist name: String, user: String, skippingPresent: Bool = false) throws
+        -> PlaylistAddition
+    {
         var created = false
         var playlist = try findPlaylist(named: name, user: user)
         if let found = playlist, found.owner == nil { throw LibraryError.playlistNotEditable(found.item.title) }
@@ -130,7 +134,7 @@ extension UserLibrary {
             created = true
         }
         guard let playlist else { throw LibraryError.playlistNotFound(name) }
-        let known = try store.items(identifiers: items.map(\.identifier)).map(\.item.identifier)
+        var known = try store.items(identifiers: items.map(\.identifier)).map(\.item.identifier)
         let now = Date().timeIntervalSince1970
         try state.transaction {
             // Positions follow the last. Two replicas adding at once take turns: PostgreSQL locks the
@@ -142,13 +146,21 @@ extension UserLibrary {
             let next = try state.first(
                 "SELECT coalesce(max(position) + 1, 0) FROM user_playlist_items WHERE playlist = ?",
                 [.text(playlist.item.identifier)])?.int(0) ?? 0
+            if skippingPresent {
+                let present = Set(
+                    try state.rows(
+                        "SELECT item_ident FROM user_playlist_items WHERE playlist = ?", [.text(playlist.item.identifier)]
+                    ).compactMap { $0.string(0) })
+                var seen = Set<String>()
+                known = known.filter { !present.contains($0) && seen.insert($0).inserted }
+            }
             for (offset, ident) in known.enumerated() {
                 try state.run(
                     "INSERT INTO user_playlist_items(playlist, position, item_ident, added_at) VALUES(?,?,?,?)",
                     [.text(playlist.item.identifier), .integer(Int64(next + offset)), .text(ident), .real(now)])
             }
         }
-        return PlaylistAddition(playlist: playlist.item.title, created: created)
+        return PlaylistAddition(playlist: playlist.item.title, created: created, added: known.count)
     }
 
     /// Removes every entry of an item from the user's playlist.

@@ -9,6 +9,8 @@ public struct PlaylistAddition: Sendable, Hashable {
     public var playlist: String
     /// True when the playlist did not exist and was made for this request.
     public var created: Bool
+    /// How many entries were added (with `skippingPresent`, items already there are not).
+    public var added: Int = 0
 }
 
 /// One user's likes, dislikes, library, playlists and history, kept in the state database (shared

@@ -86,6 +86,8 @@ public enum AddOutcome: Sendable, Hashable {
     case library
     /// `playlist` as stored; `created` when it did not exist before this request.
     case playlist(String, created: Bool)
+    /// Everything asked for was in the playlist already (named as stored); nothing was added.
+    case alreadyInPlaylist(String)
     /// The playlist cannot be changed (the catalog's own); nothing was added.
     case playlistNotEditable(String)
     /// No playlist was named and the user has none; nothing was added.

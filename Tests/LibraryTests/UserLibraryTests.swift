@@ -51,6 +51,22 @@ struct UserLibraryTests {
         #expect(try library.playlists(user: "bob").isEmpty)
     }
 
+    @Test func aSongIsAddedOnceWhenAskedTwice() throws {
+        let (_, library, skyfall, hello) = try libraryFixture()
+        let first = try library.add([skyfall], toPlaylist: "workout", user: "ann", skippingPresent: true)
+        #expect(first.created && first.added == 1)
+        let again = try library.add([skyfall], toPlaylist: "workout", user: "ann", skippingPresent: true)
+        #expect(!again.created && again.added == 0)
+        // An album added over a song it holds adds only the rest, each once.
+        let more = try library.add([skyfall, hello, hello], toPlaylist: "workout", user: "ann", skippingPresent: true)
+        #expect(more.added == 1)
+        let playlist = try #require(try library.playlists(user: "ann").first)
+        #expect(try library.playableItems(for: playlist).map(\.item.title) == ["Skyfall", "Hello"])
+        // Without it (the HTTP API's append), an entry may repeat.
+        #expect(try library.add([skyfall], toPlaylist: "workout", user: "ann").added == 1)
+        #expect(try library.playableItems(for: playlist).count == 3)
+    }
+
     @Test func catalogPlaylistsCannotBeEdited() throws {
         let (_, library, skyfall, _) = try libraryFixture()
         #expect(throws: LibraryError.self) { try library.add([skyfall], toPlaylist: "top hits", user: "ann") }
