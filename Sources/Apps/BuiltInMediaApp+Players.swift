@@ -145,6 +145,9 @@ extension BuiltInMediaApp {
         }
     }
 
+    /// Whether a device has a player of its own yet: it has been spoken to, or played on, before.
+    public func hasPlayer(_ device: String) throws -> Bool { try players.machine(device) != nil }
+
     /// What a device plays. `fromDevice`: a real player that cannot be reached throws
     /// `PlayerUnreachable` rather than answering from Hark's last known state.
     public func nowPlaying(_ device: String, fromDevice: Bool = false) async throws -> NowPlayingInfo {

@@ -211,7 +211,7 @@ extension Assistant {
     func confirmedByCatalog(_ interpretations: [Interpretation], context: RequestContext) async -> [Interpretation] {
         guard var asking = interpretations.first, asking.clarify == true else { return interpretations }
         if asking.understood.search?.hasName == true {
-            let device = Self.device(for: asking.understood.params, context: context)
+            let device = await place(for: asking.understood.params, context: context).device
             if await self.fit(asking.understood, user: context.user, device: device) >= Self.strongFit {
                 asking.clarify = nil
             }
@@ -242,7 +242,7 @@ extension Assistant {
         let interpretations = await readings(text, language: language, context: context, tiers: tiers ?? self.tiers)
         // An unsure reading is what `ask` answers about (nothing played): its names as read.
         if let asking = interpretations.first, asking.clarify == true { return asking.understood }
-        let device = Self.device(for: interpretations.first?.understood.params, context: context)
+        let device = await place(for: interpretations.first?.understood.params, context: context).device
         return await choose(interpretations, context: context, device: device, language: language) ?? .none
     }
 }

@@ -60,7 +60,7 @@ extension Assistant {
         outcome.understood = understood
         guard let app = await app(for: understood, user: context.user) else { return nil }
         outcome.app = app.name
-        outcome.device = Self.device(for: understood.params, context: context)
+        outcome.device = await place(for: understood.params, context: context).device
         let handler = await handler(
             for: app, intent: understood.intent, user: context.user, device: outcome.device, language: language)
         await carryOut(understood, handler: handler, app: app, language: language, outcome: &outcome)

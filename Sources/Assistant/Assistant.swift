@@ -172,7 +172,7 @@ public final class Assistant: Sendable {
             outcome.reply = unsureReply(asking, language: language)
             return outcome
         }
-        let spokenTo = Self.device(for: outcome.interpretations.first?.understood.params, context: context)
+        let spokenTo = await place(for: outcome.interpretations.first?.understood.params, context: context).device
         guard let best = await choose(outcome.interpretations, context: context, device: spokenTo, language: language)
         else {
             outcome.reply = replies.say("none", language: language)
@@ -232,9 +232,12 @@ public final class Assistant: Sendable {
             return outcome
         }
         outcome.app = app.name
-        outcome.device = Self.device(for: best.params, context: context)
+        let (device, notice) = await place(for: best.params, context: context)
+        if let notice, let stays = staysHere(best, notice: notice, outcome: outcome) { return stays }
+        outcome.device = device
         let handler = await handler(for: app, intent: best.intent, user: context.user, device: outcome.device, language: language)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
+        if !(handler is HTTPMediaHandler) { outcome.reply = said(notice, before: outcome.reply, language: language) }
         // A media app of its own plays on its own: Hark's player and its record are not what it did.
         if handler is HTTPMediaHandler {
             if outcome.code == .needsChoice || outcome.code == .needsConfirmation {

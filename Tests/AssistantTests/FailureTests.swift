@@ -117,12 +117,30 @@ struct FailureTests {
 
     @Test func devicesHaveTheirOwnPlayers() async throws {
         let assistant = try freshAssistant()
-        let kitchen = await assistant.ask("play skyfall in the kitchen")
-        #expect(kitchen.device == "kitchen")
+        let kitchen = RequestContext(device: "kitchen")
+        _ = await assistant.ask("play skyfall", context: kitchen)
         let elsewhere = await assistant.ask("what song is this")
         #expect(elsewhere.reply == "Nothing is playing right now.")
         let there = await assistant.ask("what song is this in the kitchen")
         #expect(there.reply == "This is Skyfall by Adele.")
+        let played = await assistant.ask("play hello by adele in the kitchen")
+        #expect(played.device == "kitchen" && played.reply == "Playing Hello by Adele.")
+    }
+
+    /// Without a home, a room no player answers to is this speaker: it plays here and says so.
+    @Test func unknownRoomsAreSaid() async throws {
+        let assistant = try freshAssistant()
+        let bedroom = await assistant.ask("play skyfall by adele in the bedroom")
+        #expect(bedroom.device == "default")
+        #expect(bedroom.reply == "There's no bedroom set up, so it's on this speaker. Playing Skyfall by Adele.")
+        #expect(await assistant.nowPlaying()?.item?.title == "Skyfall")
+        let moved = await assistant.ask("move the music to the living room")
+        #expect(moved.reply == "There's no living room set up, so the music stays on this speaker.")
+        #expect(await assistant.nowPlaying()?.item?.title == "Skyfall")
+        #expect(await assistant.nowPlaying(device: "living room")?.item == nil)
+        let russian = await assistant.ask("включи Кукушку на кухне")
+        #expect(russian.reply.hasPrefix("Комнаты ещё не настроены, поэтому включаю на этой колонке. "))
+        #expect(await assistant.nowPlaying()?.item?.title == "Кукушка")
     }
 
     @Test func outputReceivesActions() async throws {

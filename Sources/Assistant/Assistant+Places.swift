@@ -1,0 +1,48 @@
+import Apps
+import MediaIntents
+import Understanding
+
+/// Rooms and devices said when no home is set up. Without a home every player goes to the one
+/// output Hark was started with, so a room Hark has no player for is not somewhere else: it is this
+/// speaker. What is asked is done here and the reply says so ("There's no kitchen set up, so it's on
+/// this speaker."), rather than keeping a pretend kitchen that plays through the same speaker.
+/// A device that already has a player (a client that speaks as "kitchen") is still that device.
+struct PlaceNotice: Sendable {
+    var key: String
+    var values: [String: String]
+}
+
+extension Assistant {
+    /// The player a request goes to, and what to say when the place it names is not known here.
+    func place(for params: IntentParameters?, context: RequestContext) async -> (device: String, notice: PlaceNotice?) {
+        let said = Self.device(for: params, context: context)
+        let here = context.device ?? "default"
+        guard context.home == nil, said != here else { return (said, nil) }
+        if params?.area == "everywhere" {
+            return (here, PlaceNotice(key: "place.noOtherSpeakers", values: [:]))
+        }
+        if (try? await builtInApp.hasPlayer(said)) == true { return (said, nil) }
+        let name = params?.area ?? params?.device ?? said
+        return (here, PlaceNotice(key: "place.unknown", values: ["room": name]))
+    }
+
+    /// "Move the music to the kitchen" with no home: nothing moves, and the reply says why.
+    func staysHere(_ understood: Understood, notice: PlaceNotice, outcome: Outcome) -> Outcome? {
+        let moves = understood.params?.handoff != nil
+            || (understood.params?.area == "everywhere" && Self.pointsAtWhatPlays(understood))
+        guard moves else { return nil }
+        var stays = outcome
+        stays.understood = understood
+        stays.code = .failure
+        stays.reply = replies.say(notice.key + ".stays", notice.values, language: outcome.language)
+        return stays
+    }
+
+    /// The notice before what was done: two sentences, spaced as the language writes them.
+    func said(_ notice: PlaceNotice?, before reply: String, language: String) -> String {
+        guard let notice, !reply.isEmpty else { return reply }
+        let first = replies.say(notice.key, notice.values, language: language)
+        let closesWide = first.last.map { "。！？".contains($0) } ?? false
+        return first + (closesWide ? "" : " ") + reply
+    }
+}
