@@ -75,11 +75,12 @@ extension BuiltInMediaApp {
         try readers.with { reader in
             let queues = reader.queues
             let stationTypes: Set<MediaItemType> = [.station, .musicStation, .algorithmicRadioStation]
-            if intent.mediaSearch.reference == .currentlyPlaying, let type = intent.mediaSearch.mediaType,
+            let named = intent.mediaSearch.mediaType == .algorithmicRadioStation && intent.mediaSearch.hasName
+            if intent.mediaSearch.reference == .currentlyPlaying || named, let type = intent.mediaSearch.mediaType,
                 stationTypes.contains(type), let seed = intent.mediaItems.first,
                 let stored = try reader.library.item(identifier: seed.identifier)
             {
-                // "More like this": the seed's artist and genre, most popular first, shuffled.
+                // "More like this", "a station based on Miles Davis": songs like the seed, shuffled.
                 return PlannedPlay(
                     queue: try queues.station(from: stored, user: user),
                     outcome: .station(seed: seed.title))
@@ -149,7 +150,15 @@ extension BuiltInMediaApp {
         // request before.
         let shuffledByKind: Bool
         switch outcome {
-        case .mix, .browse, .station: shuffledByKind = true
+        case .browse:
+            // The charts ("the top songs", "the best songs of 1977") and the newest first play in their
+            // order; "play some jazz" and "popular rock" are a genre's songs, shuffled.
+            let ordered: Set<MediaIntents.SortOrder> = [.popular, .best, .trending, .newest, .oldest, .unpopular, .worst]
+            let search = intent.mediaSearch
+            let chart = search.sortOrder.map(ordered.contains) == true && (search.genreNames ?? []).isEmpty
+                && (search.moodNames ?? []).isEmpty
+            shuffledByKind = !chart
+        case .mix, .station: shuffledByKind = true
         case .item, .resumed, .myMusic: shuffledByKind = false
         }
         let shuffled = intent.playShuffled ?? shuffledByKind

@@ -4,6 +4,13 @@ import Library
 public import MediaIntents
 import Playback
 
+/// What a playlist holds, for a question about it: `name` nil is the device's queue.
+public struct PlaylistContents: Sendable {
+    public var name: String?
+    public var items: [MediaItem]
+    public var total: Int
+}
+
 /// Up next by hand, and what an item holds (for a page that browses): a device's queue read,
 /// reordered, cut and jumped in; an album's tracks, an artist's albums, a playlist's entries.
 extension BuiltInMediaApp {
@@ -13,6 +20,28 @@ extension BuiltInMediaApp {
     /// What follows the current item on a device, in play order (at most `upNextLimit`).
     public func upNext(device: String) async throws -> [MediaItem] {
         Array(try await player(device).upNextItems.prefix(Self.upNextLimit))
+    }
+
+    /// What played before the current item: the queue's previous one, else the person's latest
+    /// play of something else (a new request replaced the queue). Nil when nothing played before.
+    public func previousItem(device: String, user: String) async throws -> MediaItem? {
+        let machine = try await player(device)
+        if let previous = machine.previousItem { return previous }
+        let current = machine.current?.identifier
+        return try library.history(user: user, limit: 10).map(\.item).first { $0.identifier != current }
+    }
+
+    /// What a playlist holds: the person's own or the catalog's by name, else (no name) what the
+    /// device has queued from the current item on. Nil: no playlist by that name.
+    public func contents(ofPlaylist name: String?, device: String, user: String) async throws -> PlaylistContents? {
+        guard let name else {
+            let machine = try await player(device)
+            let items = (machine.current.map { [$0] } ?? []) + machine.upNextItems
+            return PlaylistContents(name: nil, items: Array(items.prefix(Self.upNextLimit)), total: items.count)
+        }
+        guard let playlist = try library.findPlaylist(named: name, user: user) else { return nil }
+        let items = try library.playableItems(for: playlist, limit: Self.upNextLimit).map(\.item)
+        return PlaylistContents(name: playlist.item.title, items: items, total: items.count)
     }
 
     /// Moves an item of up next from one place to another (0: next); nil when a place is not in up next.

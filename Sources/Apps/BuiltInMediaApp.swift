@@ -234,6 +234,12 @@ public actor BuiltInMediaApp: MediaApp {
         -> [ResolvedItem]
     {
         if search.reference == .currentlyPlaying { return try await currentResolved(search.mediaType, device: device) }
+        // "A station based on Miles Davis", "songs like Skyfall": the seed is whatever the name is.
+        if search.mediaType == .algorithmicRadioStation, search.hasName {
+            var seed = search
+            seed.mediaType = nil
+            return try await find(seed, user: user, device: device, limit: limit)
+        }
         let resolve = {
             try self.readers.with { reader -> [ResolvedItem] in
                 // A playlist by name: the person's own first (they are kept apart from the catalog).

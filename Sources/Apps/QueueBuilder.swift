@@ -56,22 +56,10 @@ struct QueueBuilder {
         return out
     }
 
-    /// Songs like a seed song: by its artist or in its first genre, without the seed and dislikes.
+    /// Songs like a seed (a song, album, artist or playlist), without the seed and dislikes
+    /// (`SimilarSongs`); a mix when the catalog knows nothing alike.
     func station(from seed: StoredItem, user: String, limit: Int = 40) throws -> [MediaItem] {
-        let disliked = try library.dislikedIdentifiers(user: user)
-        var clauses = [
-            "i.id IN (SELECT item_id FROM item_artists WHERE artist_id IN "
-                + "(SELECT artist_id FROM item_artists WHERE item_id = ?))"
-        ]
-        var values: [SQLValue] = [.integer(seed.rowID)]
-        if let genre = seed.item.genres.first {
-            clauses.append("instr(i.genres, ?) > 0")
-            values.append(.text("|\(NameFolding.key(genre))|"))
-        }
-        let similar = try store.items(
-            where: "i.type = 'song' AND i.id != ? AND (" + clauses.joined(separator: " OR ") + ")",
-            [.integer(seed.rowID)] + values, limit: limit)
-        let items = similar.map(\.item).filter { !disliked.contains($0.identifier) }
+        let items = try SimilarSongs(store: store, library: library).songs(like: seed, user: user, limit: limit)
         return items.isEmpty ? try mix(user: user) : items
     }
 }

@@ -77,7 +77,13 @@ extension Assistant {
             intent.mediaItems = await handler.resolveMediaItems(for: intent).flatMap(\.values)
             let response = await handler.handle(intent: intent)
             apply(response, to: &outcome)
-            if let first = response.items.first {
+            let charts: Set<MediaIntents.SortOrder> = [.popular, .best, .trending]
+            if let first = response.items.first, !search.hasName, search.sortOrder.map(charts.contains) == true {
+                // "What's the most popular song (of 1991)?": the top of the catalog's chart.
+                let year = search.releaseDate.flatMap { $0.start == $0.end ? String($0.start) : nil }
+                outcome.reply = replies.sayItem(
+                    year == nil ? "search.top" : "search.top.year", first, extra: ["year": year ?? ""], language: language)
+            } else if let first = response.items.first {
                 let count = String(response.items.count)
                 outcome.reply =
                     response.items.count == 1
@@ -87,7 +93,9 @@ extension Assistant {
                 outcome.reply = say("fail.notFound", ["query": describe(search, language: language)])
             }
         case .nowPlayingQuestion:
-            await answer(params.question ?? .any, handler: handler, language: language, outcome: &outcome)
+            await answer(
+                params.question ?? .any, search: understood.search, handler: handler, language: language,
+                outcome: &outcome)
         case .none, .appIntent:
             outcome.reply = say("none", [:])
         default:

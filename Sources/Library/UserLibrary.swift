@@ -90,6 +90,42 @@ public final class UserLibrary {
             ).compactMap { $0.string(0) })
     }
 
+    /// What the people among `users` who played or liked one of `seeds` also played or liked: each
+    /// other item with how many of those people did (co-listening, for "more like this"). Likes and
+    /// plays count alike; a dislike is not listening.
+    public func alsoListened(with seeds: [String], among users: [String], limit: Int = 200) throws -> [String: Int] {
+        guard !seeds.isEmpty, !users.isEmpty else { return [:] }
+        let seedMarks = seeds.map { _ in "?" }.joined(separator: ",")
+        let userMarks = users.map { _ in "?" }.joined(separator: ",")
+        let heard = """
+            SELECT "user", item_ident FROM history WHERE "user" IN (\(userMarks))
+            UNION SELECT "user", item_ident FROM affinities WHERE affinity = 'like' AND "user" IN (\(userMarks))
+            """
+        let sql = """
+            SELECT h.item_ident, count(DISTINCT h."user") FROM (\(heard)) h
+            WHERE h."user" IN (SELECT s."user" FROM (\(heard)) s WHERE s.item_ident IN (\(seedMarks)))
+            AND h.item_ident NOT IN (\(seedMarks))
+            GROUP BY h.item_ident ORDER BY count(DISTINCT h."user") DESC LIMIT \(limit)
+            """
+        let people = users.map { SQLValue.text($0) }
+        let seedValues = seeds.map { SQLValue.text($0) }
+        var out: [String: Int] = [:]
+        for row in try state.rows(sql, people + people + people + people + seedValues + seedValues) {
+            if let ident = row.string(0), let count = row.int(1) { out[ident] = count }
+        }
+        return out
+    }
+
+    /// Everyone whose plays or likes are kept, whose key starts with `prefix` (the people of a home).
+    public func listeners(prefixed prefix: String) throws -> [String] {
+        try state.rows(
+            """
+            SELECT DISTINCT "user" FROM history WHERE substr("user", 1, ?) = ?
+            UNION SELECT DISTINCT "user" FROM affinities WHERE substr("user", 1, ?) = ?
+            """, [.integer(Int64(prefix.count)), .text(prefix), .integer(Int64(prefix.count)), .text(prefix)]
+        ).compactMap { $0.string(0) }
+    }
+
     /// Songs the user liked, newest like first.
     public func likedSongs(user: String, limit: Int = 100) throws -> [StoredItem] {
         let liked = try state.rows(

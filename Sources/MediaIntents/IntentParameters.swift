@@ -40,6 +40,8 @@ public enum AffinityType: String, Codable, Sendable, CaseIterable { case like, d
 /// changes nothing.
 public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     case title, artist, album, any, next, year, liked
+    /// What played before this; what a playlist holds, and how many songs (a named one, else what is queued).
+    case previous, playlist, playlistCount
 }
 
 /// Everything a request carries besides its media search, named as in the evaluation format.

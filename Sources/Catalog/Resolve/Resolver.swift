@@ -211,6 +211,9 @@ public struct Resolver {
         var values: [SQLValue] = [.text((type ?? .song).rawValue)]
         var source = "items i"
         var order = Self.orderClause(search.sortOrder)
+        if search.releaseDate == nil, [.popular, .best, .trending].contains(search.sortOrder) {
+            order = Self.chartOrder
+        }
         if let genres = search.genreNames, genres.count == 1 {
             // One genre: its items from the genre index, in popularity order (`CatalogStore+Genres`).
             source = "item_genres g CROSS JOIN items i ON i.id = g.item_id"
@@ -235,6 +238,13 @@ public struct Resolver {
         return try store.items(where: clauses.joined(separator: " AND "), values, order: order, limit: limit, from: source)
         .map { ResolvedItem(stored: $0, score: 1) }
     }
+
+    /// "The top songs", "the charts", "popular now", with no years said: popularity as the catalog
+    /// keeps it, and each year before the catalog's newest costs 0.02 of it. Popularity is often a
+    /// rank within its own year (a year-end chart), so by popularity alone every year's number one
+    /// ties and the oldest comes first; a number one of 25 years ago now weighs as a song of 0.5
+    /// popularity this year. Items without a year come after the dated ones.
+    static let chartOrder = "i.popularity + 0.02 * coalesce(i.year, 0) DESC, i.popularity DESC"
 
     static func orderClause(_ order: SortOrder?) -> String {
         switch order {

@@ -1,0 +1,125 @@
+import Apps
+import MediaIntents
+import Playback
+
+/// Questions that change nothing: about what plays, what played, what is next, and what a
+/// playlist holds. Each answer reads the player, the person's library and the catalog.
+extension Assistant {
+    /// How many names a spoken list of a playlist reads out before "and 12 more".
+    static let namesSaid = 5
+
+    func answer(
+        _ question: NowPlayingQuestionKind, search: MediaSearch?, handler: any MediaIntentHandling, language: String,
+        outcome: inout Outcome
+    ) async {
+        switch question {
+        case .previous:
+            return await answerPrevious(handler: handler, language: language, outcome: &outcome)
+        case .playlist, .playlistCount:
+            return await answerPlaylist(
+                named: search?.mediaName, counting: question == .playlistCount, handler: handler, language: language,
+                outcome: &outcome)
+        default: break
+        }
+        let asked: NowPlayingInfo?
+        do {
+            asked = try await builtInApp.nowPlaying(handler.device, fromDevice: true)
+        } catch is PlayerUnreachable {
+            // Hark's last known state may be stale; the player itself cannot be asked.
+            outcome.code = .failure
+            outcome.playerUnreachable = true
+            outcome.reply = replies.say("fail.playerUnreachable", language: language)
+            return
+        } catch {
+            asked = nil
+        }
+        guard let info = asked, let item = info.item, info.state != .stopped else {
+            outcome.code = .failure
+            outcome.reply = replies.say("question.nothing", language: language)
+            return
+        }
+        outcome.code = .success
+        outcome.items = [item]
+        switch question {
+        case .title: outcome.reply = replies.sayItem("question.title", item, language: language)
+        case .artist:
+            outcome.reply = replies.say(
+                item.artist == nil ? "question.artist.unknown" : "question.artist",
+                replies.values(for: item, language: language), language: language)
+        case .album:
+            outcome.reply = replies.say(
+                item.album == nil ? "question.album.unknown" : "question.album",
+                replies.values(for: item, language: language), language: language)
+        case .any: outcome.reply = replies.sayItem("question.any", item, language: language)
+        case .year:
+            let year = item.releaseYear
+            outcome.reply = replies.sayItem(
+                year == nil ? "question.year.unknown" : "question.year", item,
+                extra: ["year": year.map(String.init) ?? ""], language: language)
+        case .next:
+            let upNext = (try? await builtInApp.upNext(device: handler.device)) ?? []
+            guard let next = upNext.first else {
+                outcome.reply = replies.say("question.next.nothing", language: language)
+                return
+            }
+            outcome.items = [next]
+            outcome.reply = replies.sayItem("question.next", next, language: language)
+        case .liked:
+            let affinity = try? await builtInApp.affinity(of: item, user: handler.user)
+            let key =
+                switch affinity {
+                case .like: "question.liked.yes"
+                case .dislike: "question.liked.disliked"
+                case nil: "question.liked.no"
+                }
+            outcome.reply = replies.sayItem(key, item, language: language)
+        case .previous, .playlist, .playlistCount: break
+        }
+    }
+
+    /// "What was the song before this": the queue's previous item, else the person's last play of another.
+    func answerPrevious(handler: any MediaIntentHandling, language: String, outcome: inout Outcome) async {
+        guard let item = try? await builtInApp.previousItem(device: handler.device, user: handler.user) else {
+            outcome.code = .failure
+            outcome.reply = replies.say("question.previous.nothing", language: language)
+            return
+        }
+        outcome.code = .success
+        outcome.items = [item]
+        outcome.reply = replies.sayItem("question.previous", item, language: language)
+    }
+
+    /// "What's in my running playlist", "how many songs are in it": a playlist named, else the queue.
+    func answerPlaylist(
+        named name: String?, counting: Bool, handler: any MediaIntentHandling, language: String, outcome: inout Outcome
+    ) async {
+        let key = counting ? "question.playlistCount" : "question.playlist"
+        let held: PlaylistContents?
+        do {
+            held = try await builtInApp.contents(ofPlaylist: name, device: handler.device, user: handler.user)
+        } catch {
+            held = nil
+        }
+        guard let held else {
+            outcome.code = .failure
+            outcome.reply = replies.say("question.playlist.unknown", ["playlist": name ?? ""], language: language)
+            return
+        }
+        let queue = held.name == nil ? ".queue" : ""
+        var values = ["playlist": held.name ?? "", "count": String(held.total)]
+        outcome.code = .success
+        outcome.items = held.items
+        if held.total == 0 {
+            outcome.reply = replies.say("question.playlist" + queue + ".empty", values, language: language)
+            return
+        }
+        if counting {
+            outcome.reply = replies.say(key + queue + (held.total == 1 ? ".one" : ""), values, language: language)
+            return
+        }
+        let said = held.items.prefix(Self.namesSaid).map { replies.values(for: $0, language: language)["title"] ?? $0.title }
+        values["list"] = joined(Array(said), last: "list.and", language: language)
+        values["more"] = String(held.total - said.count)
+        outcome.reply = replies.say(key + queue + (held.total > said.count ? ".more" : ""), values, language: language)
+    }
+}
