@@ -166,7 +166,9 @@ extension BuiltInMediaApp {
         let chosenFirst = outcome == .item && intent.mediaItems.first?.type.isSingle == true
         // Books and episodes start where this user left them; anything else when asked to resume.
         var resumeAt = intent.resumePlayback == true ? try await resumePosition(of: first, device: device) : 0
-        if resumeAt == 0, intent.playbackQueueLocation == .now, UserLibrary.resumableTypes.contains(first.type),
+        // "From the beginning" (resumePlayback false) starts a book or an episode at its start.
+        if resumeAt == 0, intent.resumePlayback != false, intent.playbackQueueLocation == .now,
+            UserLibrary.resumableTypes.contains(first.type),
             let saved = try library.resumePosition(first, user: user)
         {
             resumeAt = saved

@@ -1,6 +1,5 @@
 import Apps
 import MediaIntents
-import Playback
 
 /// Questions that change nothing: about what plays, what played, what is next, and what a
 /// playlist holds. Each answer reads the player, the person's library and the catalog.

@@ -228,7 +228,9 @@ public final class Assistant: Sendable {
         let language = outcome.language
         outcome.understood = best
         guard let app = await app(for: best, user: context.user) else {
-            outcome.reply = replies.say("fail.appUnknown", ["app": best.app ?? ""], language: language)
+            let said = best.app ?? ""
+            let named = understander.listedName(said, list: "app", language: language) ?? said
+            outcome.reply = replies.say("fail.appUnknown", ["app": named], language: language)
             return outcome
         }
         outcome.app = app.name

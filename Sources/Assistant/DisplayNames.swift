@@ -1,4 +1,5 @@
 import MediaIntents
+import Understanding
 
 /// How a reply names an item in the request's language: the catalog's alias in that language's
 /// script when the main name is in another one ("Tuman" is «Туман» in Russian, "Billie Eilish" is
@@ -7,8 +8,19 @@ import MediaIntents
 enum DisplayNames {
     /// The name to say: `name` when it is already in the language's script, else the first alias that is.
     static func pick(_ name: String, aliases: [String]?, language: String) -> String {
-        guard let script = LanguageScript(language: language), !script.contains(name) else { return name }
-        return aliases?.first(where: script.contains) ?? name
+        guard let script = LanguageScript(language: language) else { return name }
+        // Japanese prefers a name with kana: a Han-only alias may be the Chinese one (傲慢与偏见 beside 高慢と偏見).
+        let kana = script == .japanese ? aliases?.first { $0.unicodeScalars.contains(where: Script.isKana) } : nil
+        let chosen = script.contains(name) ? name : kana ?? aliases?.first(where: script.contains) ?? name
+        return script == .han ? written(chosen, chinese: language) : chosen
+    }
+
+    /// A name in Chinese characters as the reply's script writes it: 米津玄師 (a Japanese name, in
+    /// its own kanji) is 米津玄师 in a Simplified reply, 周杰伦 is 周杰倫 in a Traditional one (OpenCC).
+    static func written(_ name: String, chinese language: String) -> String {
+        guard name.unicodeScalars.contains(where: Script.isHan) else { return name }
+        let traditional = language.contains("Hant") || language.hasSuffix("TW") || language.hasSuffix("HK")
+        return traditional ? ChineseScript.shared.traditional(name) : ChineseScript.shared.simplified(name)
     }
 
     /// The script a language writes names in.

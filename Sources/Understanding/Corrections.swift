@@ -19,6 +19,11 @@ struct CorrectionPhrases: Sendable {
     var byArtist: [(before: [String], after: [String])] = []
     /// Folded phrase → version tag.
     var versions: [String: String] = [:]
+    /// Play verbs that may stand between the lead and what is meant («нет, включи другую»).
+    var verbs: [[String]] = []
+    /// Whole requests that correct without a lead ("play a different version of this"): folded
+    /// phrase → version tag, or "" for the next best.
+    var alone: [String: String] = [:]
 
     init() {}
 
@@ -31,6 +36,13 @@ struct CorrectionPhrases: Sendable {
             guard parts.count == 2 else { return nil }
             return (fold(parts[0]), fold(parts[1]))
         }
+        verbs = (file.verbs ?? "").split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
+            .sorted { $0.count > $1.count }
+        for (tag, phrases) in file.alone ?? [:] {
+            for phrase in phrases.split(separator: "|") {
+                alone[fold(String(phrase)).joined(separator: " ")] = tag == "other" ? "" : tag
+            }
+        }
         for (tag, phrases) in file.versions {
             for phrase in phrases.split(separator: "|") { versions[fold(String(phrase)).joined(separator: " ")] = tag }
         }
@@ -40,9 +52,15 @@ struct CorrectionPhrases: Sendable {
     /// it this language knows.
     func read(_ tokens: [Token]) -> Correction? {
         let words = tokens.map(\.folded)
+        if let tag = alone[words.joined(separator: " ")] { return Correction(version: tag.isEmpty ? nil : tag) }
         // Longest lead first; a shorter one may leave words that read ("no" + "the other one").
         for lead in leads where words.starts(with: lead) {
-            if let correction = rest(tokens.dropFirst(lead.count)) { return correction }
+            let after = tokens.dropFirst(lead.count)
+            if let correction = rest(after) { return correction }
+            // «нет, включи другую версию»: a play verb after the lead.
+            for verb in verbs where after.map(\.folded).starts(with: verb) {
+                if let correction = rest(after.dropFirst(verb.count)) { return correction }
+            }
         }
         return nil
     }
@@ -76,6 +94,10 @@ struct CorrectionsFile: Codable, Sendable {
     var byArtist: String
     /// Version tag ("live", "acoustic", "remix", "original") → how it is said.
     var versions: [String: String]
+    /// "play|put on": verbs that may follow the lead.
+    var verbs: String?
+    /// "other" or a version tag → whole requests that correct on their own.
+    var alone: [String: String]?
 }
 
 extension Understander {

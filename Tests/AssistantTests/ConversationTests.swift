@@ -16,8 +16,8 @@ struct Step: Sendable, CustomStringConvertible {
 let conversation: [Step] = [
     Step(text: "play skyfall by adele", code: .success, playing: "Skyfall", reply: "Playing Skyfall by Adele."),
     Step(text: "what song is this", code: .success, playing: "Skyfall", reply: "This is Skyfall by Adele."),
-    Step(text: "who sings this", code: .success, playing: "Skyfall", reply: "This is Adele."),
-    Step(text: "what album is this", code: .success, playing: "Skyfall", reply: "It's from the album Skyfall."),
+    Step(text: "who sings this", code: .success, playing: "Skyfall", reply: "This is Adele, with Skyfall."),
+    Step(text: "what album is this", code: .success, playing: "Skyfall", reply: "Skyfall is from the album Skyfall."),
     Step(text: "I like this song", code: .success, playing: "Skyfall", reply: "Got it, you like Skyfall."),
     Step(
         text: "add this song to my driving playlist", code: .success, playing: "Skyfall",
@@ -80,7 +80,7 @@ let conversation: [Step] = [
     Step(
         text: "tell hark to play the movie inception", code: .failureUnknownMediaType, playing: nil,
         reply: "I can only play audio here, not movies."),
-    Step(text: "play skyfall on spotify", code: .failure, playing: nil, reply: "I don't know an app called spotify."),
+    Step(text: "play skyfall on spotify", code: .failure, playing: nil, reply: "I don't know an app called Spotify."),
     Step(text: "play zzqx vvbn", code: .failure, playing: nil, reply: "I couldn't find zzqx vvbn."),
     Step(text: "what's the weather like", code: .failure, playing: nil, reply: "Sorry, I didn't get that."),
     Step(text: "play Hello in Hark", code: .success, playing: "Hello", reply: "Playing Hello by Adele."),

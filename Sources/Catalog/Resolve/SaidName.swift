@@ -58,6 +58,7 @@ struct SaidName {
         }
         // "кукушку" for Кукушка, "земфиры" for Земфира: the name in another case.
         if best < Self.inflectedName, differsOnlyInEndings(from: candidate.coreKey) { best = Self.inflectedName }
+        if best < Self.surnameSaid, isSurname(of: candidate) { best = Self.surnameSaid }
         // "skater boy" and "Sk8er Boi": the candidate's words with digits inside, spelled out.
         if best < 0.9, candidate.coreKey.contains(where: \.isNumber) {
             let spelled = candidate.coreKey.split(separator: " ").map { TermKeys.spelledDigits(String($0)) ?? String($0) }
@@ -91,17 +92,40 @@ struct SaidName {
         guard !stems.isEmpty else { return false }
         let said = key.split(separator: " "), stored = candidateKey.split(separator: " ")
         guard said.count == stored.count else { return false }
-        for (word, storedWord) in zip(said, stored) where word != storedWord {
-            guard let stem = stems[String(word)], stem.count >= 3, storedWord.hasPrefix(stem),
-                storedWord.count - stem.count <= 2, word.count - stem.count <= 2
-            else { return false }
+        for (word, storedWord) in zip(said, stored) where !sameWord(String(word), inflectedAs: storedWord) {
+            return false
         }
         return true
+    }
+
+    /// Whether a said word is the stored word, or it in another case (the said word's stem, with at
+    /// most two letters after it on either side).
+    func sameWord(_ word: String, inflectedAs storedWord: Substring) -> Bool {
+        if word == storedWord { return true }
+        guard let stem = stems[word], stem.count >= 3, storedWord.hasPrefix(stem) else { return false }
+        return storedWord.count - stem.count <= 2 && word.count - stem.count <= 2
+    }
+
+    /// «Включи Пугачёву», «Высоцкого»: a person said in Russian by the surname alone, in any case,
+    /// for an artist of two or three words whose last is that surname (in the name or an alias).
+    /// Russian speakers name singers so; only Cyrillic words count (a band's last word alone,
+    /// "Mac" for Fleetwood Mac, names nothing).
+    func isSurname(of candidate: Candidate) -> Bool {
+        guard candidate.type == .artist, !stems.isEmpty, !key.contains(" "), key.count >= 4 else { return false }
+        for name in [candidate.coreKey] + candidate.aliases where !name.hasPrefix(EntryKeys.readingMark) {
+            let words = name.split(separator: " ")
+            if (2...3).contains(words.count), let last = words.last, sameWord(key, inflectedAs: last) { return true }
+        }
+        return false
     }
 
     /// How alike a name said in another grammatical case and the name are: enough to play at once,
     /// below the name said as printed.
     static let inflectedName = 0.97
+
+    /// How alike a person's surname said alone and their whole name are: enough to play, below
+    /// the whole name in another case.
+    static let surnameSaid = 0.96
 
     /// How alike an English name and the same name said in katakana are (their sound skeletons
     /// agree): enough to play, below a spelling that agrees.

@@ -35,6 +35,9 @@ struct CompiledGrammar: Sendable {
     var spokenNames: [String: [String: String]]
     /// The lists whose words the model tier spots anywhere in a sentence (kinds, genres, moods).
     var spottedLists: [String: PhraseList]
+    /// The lists of apps, devices and rooms: a name the slot tagger reads is given as the list's own
+    /// value when it is one of the list's phrases («в Яндекс Музыке» → Яндекс Музыка).
+    var placeAndAppLists: [String: PhraseList]
 
     /// Compiles a grammar file, adding `extraLists` phrases (apps, devices, rooms known at run time).
     ///
@@ -121,6 +124,7 @@ struct CompiledGrammar: Sendable {
         self.notNameStarts = Set((file.notNameStarts ?? []).map { fold($0).joined() })
         self.spokenNames = spokenNames
         self.spottedLists = lists.filter { Self.spotted.contains($0.key) }
+        self.placeAndAppLists = lists.filter { ["app", "device", "area"].contains($0.key) }
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.unnamedWords = Set((file.unnamedWords ?? []).map { fold($0).joined(separator: " ") })
         // "a|b|c" → the folded phrases.
