@@ -211,8 +211,13 @@ public struct Resolver {
         var values: [SQLValue] = [.text((type ?? .song).rawValue)]
         var source = "items i"
         var order = Self.orderClause(search.sortOrder)
-        if search.releaseDate == nil, [.popular, .best, .trending].contains(search.sortOrder) {
+        let chart = search.releaseDate == nil && [.popular, .best, .trending].contains(search.sortOrder)
+            && (search.genreNames ?? []).isEmpty
+        if chart {
+            // The chart is read from the kind's most popular items (the browse index), not by
+            // weighing every song: 0.3 s → 17 ms at a million tracks.
             order = Self.chartOrder
+            source = "(SELECT * FROM items WHERE type = '\((type ?? .song).rawValue)' ORDER BY popularity DESC LIMIT \(Self.chartWindow)) i"
         }
         if let genres = search.genreNames, genres.count == 1 {
             // One genre: its items from the genre index, in popularity order (`CatalogStore+Genres`).
@@ -245,6 +250,9 @@ public struct Resolver {
     /// ties and the oldest comes first; a number one of 25 years ago now weighs as a song of 0.5
     /// popularity this year. Items without a year come after the dated ones.
     static let chartOrder = "i.popularity + 0.02 * coalesce(i.year, 0) DESC, i.popularity DESC"
+
+    /// How many of a kind's most popular items a chart is chosen from.
+    static let chartWindow = 2_000
 
     static func orderClause(_ order: SortOrder?) -> String {
         switch order {
