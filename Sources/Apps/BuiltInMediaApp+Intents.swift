@@ -145,22 +145,7 @@ extension BuiltInMediaApp {
                 code: .failure, items: Array(intent.mediaItems.prefix(1)),
                 handled: intent.mediaItems.isEmpty ? .notFound : .nothingToPlay)
         }
-        // Mixes, stations and browsing play in a shuffled order unless the request said otherwise;
-        // an album, a book, an episode or a song plays in order. Nothing carries over from the
-        // request before.
-        let shuffledByKind: Bool
-        switch outcome {
-        case .browse:
-            // The charts ("the top songs", "the best songs of 1977") and the newest first play in their
-            // order; "play some jazz" and "popular rock" are a genre's songs, shuffled.
-            let ordered: Set<MediaIntents.SortOrder> = [.popular, .best, .trending, .newest, .oldest, .unpopular, .worst]
-            let search = intent.mediaSearch
-            let chart = search.sortOrder.map(ordered.contains) == true && (search.genreNames ?? []).isEmpty
-                && (search.moodNames ?? []).isEmpty
-            shuffledByKind = !chart
-        case .mix, .station: shuffledByKind = true
-        case .item, .resumed, .myMusic: shuffledByKind = false
-        }
+        let shuffledByKind = Self.shuffledByKind(outcome, search: intent.mediaSearch)
         let shuffled = intent.playShuffled ?? shuffledByKind
         // Shuffling a collection may start anywhere in it; a chosen song or episode plays first.
         let chosenFirst = outcome == .item && intent.mediaItems.first?.type.isSingle == true

@@ -69,4 +69,20 @@ extension BuiltInMediaApp {
         let stations = try reader.store.items(where: "i.type = 'radioStation'", order: "i.popularity DESC", limit: 4)
         return stations.isEmpty ? [.needsValue] : [.disambiguation(stations.map(\.item))]
     }
+
+    /// Whether a play is shuffled when the request did not say. Mixes, stations and browsing are;
+    /// an album, a book, an episode or a song plays in order. The charts ("the top songs", "the best
+    /// songs of 1977") and the newest first play in their order; "play some jazz" and "popular
+    /// rock" are a genre's songs, shuffled. Nothing carries over from the request before.
+    static func shuffledByKind(_ outcome: PlayOutcome, search: MediaSearch) -> Bool {
+        switch outcome {
+        case .browse:
+            let ordered: Set<MediaIntents.SortOrder> = [.popular, .best, .trending, .newest, .oldest, .unpopular, .worst]
+            let chart = search.sortOrder.map(ordered.contains) == true && (search.genreNames ?? []).isEmpty
+                && (search.moodNames ?? []).isEmpty
+            return !chart
+        case .mix, .station: return true
+        case .item, .resumed, .myMusic: return false
+        }
+    }
 }

@@ -64,10 +64,7 @@ extension Assistant {
                 }
             }
         } catch is PlayerUnreachable {
-            outcome.code = .failure
-            outcome.playerUnreachable = true
-            outcome.reply = replies.say("fail.playerUnreachable", language: language)
-            return
+            return sayUnreachable(&outcome, language: language)
         } catch {
             outcome.code = .failure
             outcome.reply = replies.say("fail.serviceUnavailable", ["app": app.name], language: language)
@@ -124,5 +121,12 @@ extension Assistant {
         case .setRepeatMode: return "repeat"
         default: return intent.rawValue
         }
+    }
+
+    /// The reply when the device's own player cannot be reached: nothing was done or read.
+    func sayUnreachable(_ outcome: inout Outcome, language: String) {
+        outcome.code = .failure
+        outcome.playerUnreachable = true
+        outcome.reply = replies.say("fail.playerUnreachable", language: language)
     }
 }

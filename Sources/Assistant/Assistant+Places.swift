@@ -13,6 +13,16 @@ struct PlaceNotice: Sendable {
 }
 
 extension Assistant {
+    /// The player a request goes to: the device or room it names, else the one it was spoken to.
+    static func device(for params: IntentParameters?, context: RequestContext) -> String {
+        switch (params?.area, params?.device) {
+        case (let area?, let device?): return "\(area) \(device)".lowercased()
+        case (nil, let device?): return device.lowercased()
+        case (let area?, nil): return area.lowercased()
+        case (nil, nil): return context.device ?? "default"
+        }
+    }
+
     /// The player a request goes to, and what to say when the place it names is not known here.
     func place(for params: IntentParameters?, context: RequestContext) async -> (device: String, notice: PlaceNotice?) {
         let said = Self.device(for: params, context: context)

@@ -25,10 +25,7 @@ extension Assistant {
             asked = try await builtInApp.nowPlaying(handler.device, fromDevice: true)
         } catch is PlayerUnreachable {
             // Hark's last known state may be stale; the player itself cannot be asked.
-            outcome.code = .failure
-            outcome.playerUnreachable = true
-            outcome.reply = replies.say("fail.playerUnreachable", language: language)
-            return
+            return sayUnreachable(&outcome, language: language)
         } catch {
             asked = nil
         }

@@ -259,16 +259,6 @@ public final class Assistant: Sendable {
         await rememberPlayed(best, outcome: outcome, user: context.user, device: askedOn)
         return outcome
     }
-
-    /// The player a request goes to: the device or room it names, else the one it was spoken to.
-    static func device(for params: IntentParameters?, context: RequestContext) -> String {
-        switch (params?.area, params?.device) {
-        case (let area?, let device?): return "\(area) \(device)".lowercased()
-        case (nil, let device?): return device.lowercased()
-        case (let area?, nil): return area.lowercased()
-        case (nil, nil): return context.device ?? "default"
-        }
-    }
 }
 
 /// Settings an app or a household changes outside of speech.

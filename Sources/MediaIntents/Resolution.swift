@@ -77,7 +77,7 @@ public enum PlayOutcome: Sendable, Hashable {
     case myMusic
     /// "More like this": music like `seed`, shuffled.
     case station(seed: String)
-    /// A genre, mood, decade or order without a name: everything that fits, shuffled.
+    /// A genre, mood, decade or order without a name: everything that fits, shuffled (a chart in order).
     case browse
 }
 
