@@ -9,6 +9,12 @@ extension BuiltInMediaApp {
         try readers.with { try HomeStore(db: $0.state).home(id) }
     }
 
+    /// The library keys of the other people of a person's home; none outside a home.
+    nonisolated func neighbours(of user: String) throws -> [String] {
+        guard let (homeID, person) = Home.person(ofLibraryKey: user), let home = try home(homeID) else { return [] }
+        return home.people.filter { $0.id != person }.map { Home.libraryKey(home: homeID, person: $0.id) }
+    }
+
     public nonisolated func homes() throws -> [Home] {
         try readers.with { try HomeStore(db: $0.state).all() }
     }

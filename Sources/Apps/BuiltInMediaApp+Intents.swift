@@ -82,7 +82,7 @@ extension BuiltInMediaApp {
             {
                 // "More like this", "a station based on Miles Davis": songs like the seed, shuffled.
                 return PlannedPlay(
-                    queue: try queues.station(from: stored, user: user),
+                    queue: try queues.station(from: stored, user: user, neighbours: try neighbours(of: user)),
                     outcome: .station(seed: seed.title))
             }
             if let chosen = intent.mediaItems.first, let stored = try reader.library.item(identifier: chosen.identifier) {

@@ -58,8 +58,10 @@ struct QueueBuilder {
 
     /// Songs like a seed (a song, album, artist or playlist), without the seed and dislikes
     /// (`SimilarSongs`); a mix when the catalog knows nothing alike.
-    func station(from seed: StoredItem, user: String, limit: Int = 40) throws -> [MediaItem] {
-        let items = try SimilarSongs(store: store, library: library).songs(like: seed, user: user, limit: limit)
+    /// `neighbours`: the library keys of the other people of the person's home (co-listening).
+    func station(from seed: StoredItem, user: String, neighbours: [String] = [], limit: Int = 40) throws -> [MediaItem] {
+        let items = try SimilarSongs(store: store, library: library).songs(
+            like: seed, user: user, neighbours: neighbours, limit: limit)
         return items.isEmpty ? try mix(user: user) : items
     }
 }

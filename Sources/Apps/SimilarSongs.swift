@@ -69,7 +69,9 @@ struct SimilarSongs {
     }
 
     /// Songs like `seed`, best first, without the seed's own songs, the excluded and the person's dislikes.
-    func songs(like seed: StoredItem, user: String, excluding: Set<String> = [], limit: Int = 40) throws -> [MediaItem] {
+    func songs(
+        like seed: StoredItem, user: String, neighbours: [String] = [], excluding: Set<String> = [], limit: Int = 40
+    ) throws -> [MediaItem] {
         guard let profile = try profile(of: seed) else { return [] }
         let related = try store.relatedArtists(of: Array(profile.artists))
         var candidates = Set<Int64>()
@@ -80,7 +82,7 @@ struct SimilarSongs {
         let closest = related.sorted { $0.value > $1.value }.prefix(12).map(\.key)
         candidates.formUnion(try store.songIDs(ofArtists: closest, limit: Self.perArtist))
         let seedItems = try store.items(rowIDs: profile.songs).values.map(\.item.identifier)
-        let (listened, listeners) = try coListened(seedItems, user: user)
+        let (listened, listeners) = try coListened(seedItems, neighbours: neighbours)
         let listenedRows = try store.items(identifiers: Array(listened.keys))
         candidates.formUnion(listenedRows.map(\.rowID))
         candidates.subtract(profile.songs)
@@ -91,8 +93,17 @@ struct SimilarSongs {
             let share = listeners > 0 ? Double(heard) / Double(listeners) : 0
             return (fact.rowID, score(fact, profile: profile, related: related, coListened: share), fact.artists)
         }
-        scored.sort { $0.1 > $1.1 }
-        let disliked = try library.dislikedIdentifiers(user: user)
+        // Dislikes, what is excluded and the seed's own other versions go before the pick.
+        let disliked = try library.dislikedIdentifiers(user: user).union(excluding)
+        let seedVersions = Set(try store.items(rowIDs: profile.songs).values.map { NameFolding.compact(key: NameFolding.core($0.item.title)) })
+        let rows = try store.items(rowIDs: scored.map(\.0))
+        scored.removeAll { entry in
+            guard let item = rows[entry.0]?.item else { return true }
+            return disliked.contains(item.identifier)
+                || (seed.item.type == .song && seedVersions.contains(NameFolding.compact(key: NameFolding.core(item.title))))
+        }
+        // Ties by row id, so that the same catalog gives the same station.
+        scored.sort { ($0.1, $1.0) > ($1.1, $0.0) }
         // Greedy, with a cost for each song already taken by the same artist.
         var taken: [Int64] = []
         var perArtist: [Int64: Int] = [:]
@@ -109,10 +120,7 @@ struct SimilarSongs {
             taken.append(chosen.0)
             for artist in chosen.2 { perArtist[artist, default: 0] += 1 }
         }
-        let rows = try store.items(rowIDs: taken)
-        return taken.compactMap { rows[$0]?.item }.filter {
-            !disliked.contains($0.identifier) && !excluding.contains($0.identifier)
-        }
+        return taken.compactMap { rows[$0]?.item }
     }
 
     /// The score of one candidate against the seed's profile (weights above).
@@ -132,14 +140,14 @@ struct SimilarSongs {
             + Self.coListenWeight * coListened + Self.popularityWeight * min(max(fact.popularity, 0), 1)
     }
 
-    /// Co-listening among the people of the person's home (a library key "home:flat/anna"): what
-    /// those who played or liked the seed also played, and how many such people there are. A
-    /// person outside a home has no one to compare with: their own plays say nothing about likeness.
-    func coListened(_ seeds: [String], user: String) throws -> ([String: Int], Int) {
-        guard user.hasPrefix("home:"), let slash = user.firstIndex(of: "/") else { return ([:], 0) }
-        let people = try library.listeners(prefixed: String(user[...slash]))
-        guard people.count > 1 else { return ([:], 0) }
-        let listened = try library.alsoListened(with: seeds, among: people)
-        return (listened, listened.isEmpty ? 0 : people.count)
+    /// Co-listening among the other people of the person's home (`neighbours`: their library keys):
+    /// what those who played or liked the seed also played, and how many of them heard the seed.
+    /// A person outside a home has no one to compare with: their own plays say nothing about likeness.
+    func coListened(_ seeds: [String], neighbours: [String]) throws -> ([String: Int], Int) {
+        guard !neighbours.isEmpty else { return ([:], 0) }
+        let heardSeed = try library.alsoListened(with: seeds, among: neighbours, countingListeners: true)
+        guard let listeners = heardSeed[""], listeners > 0 else { return ([:], 0) }
+        let listened = try library.alsoListened(with: seeds, among: neighbours)
+        return (listened, listeners)
     }
 }

@@ -78,7 +78,10 @@ extension Assistant {
             let response = await handler.handle(intent: intent)
             apply(response, to: &outcome)
             let charts: Set<MediaIntents.SortOrder> = [.popular, .best, .trending]
-            if let first = response.items.first, !search.hasName, search.sortOrder.map(charts.contains) == true {
+            let chartQuestion = !search.hasName && search.sortOrder.map(charts.contains) == true
+                && (search.genreNames ?? []).isEmpty && (search.moodNames ?? []).isEmpty
+                && (search.mediaType == nil || search.mediaType == .song)
+            if let first = response.items.first, chartQuestion {
                 // "What's the most popular song (of 1991)?": the top of the catalog's chart.
                 let year = search.releaseDate.flatMap { $0.start == $0.end ? String($0.start) : nil }
                 outcome.reply = replies.sayItem(

@@ -27,7 +27,9 @@ extension Assistant {
     func place(for params: IntentParameters?, context: RequestContext) async -> (device: String, notice: PlaceNotice?) {
         let said = Self.device(for: params, context: context)
         let here = context.device ?? "default"
-        guard context.home == nil, said != here else { return (said, nil) }
+        // "In the kitchen" from a client that speaks as "Kitchen" or "living-room" is that client.
+        let folded = { (name: String) in name.lowercased().replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ") }
+        guard context.home == nil, folded(said) != folded(here) else { return (context.home == nil ? here : said, nil) }
         if params?.area == "everywhere" {
             return (here, PlaceNotice(key: "place.noOtherSpeakers", values: [:]))
         }
@@ -48,11 +50,13 @@ extension Assistant {
         return stays
     }
 
-    /// The notice before what was done: two sentences, spaced as the language writes them.
-    func said(_ notice: PlaceNotice?, before reply: String, language: String) -> String {
-        guard let notice, !reply.isEmpty else { return reply }
-        let first = replies.say(notice.key, notice.values, language: language)
-        let closesWide = first.last.map { "。！？".contains($0) } ?? false
-        return first + (closesWide ? "" : " ") + reply
+    /// The notice before what was done, as two sentences (`replies.sentences`). What played says it
+    /// plays here (`place.unknown`); anything else (a pause, "I couldn't find …", a question) only
+    /// that no such room is set up (`place.unknown.plain`).
+    func said(_ notice: PlaceNotice?, before outcome: Outcome, language: String) -> String {
+        guard let notice, !outcome.reply.isEmpty else { return outcome.reply }
+        let played = outcome.understood.intent == .playMedia && outcome.code == .success
+        let first = replies.say(played ? notice.key : notice.key + ".plain", notice.values, language: language)
+        return replies.sentences(first, outcome.reply, language: language)
     }
 }

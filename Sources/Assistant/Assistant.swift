@@ -234,12 +234,16 @@ public final class Assistant: Sendable {
             return outcome
         }
         outcome.app = app.name
-        let (device, notice) = await place(for: best.params, context: context)
+        // A media app of its own is told the place as said; Hark's own player is this speaker when
+        // no player answers to the place (`Assistant+Places`).
+        let playsItself = (app.mediaIntents ?? []).contains(best.intent.rawValue) && app.endpoint != nil
+        let (device, notice) =
+            playsItself ? (Self.device(for: best.params, context: context), nil) : await place(for: best.params, context: context)
         if let notice, let stays = staysHere(best, notice: notice, outcome: outcome) { return stays }
         outcome.device = device
         let handler = await handler(for: app, intent: best.intent, user: context.user, device: outcome.device, language: language)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
-        if !(handler is HTTPMediaHandler) { outcome.reply = said(notice, before: outcome.reply, language: language) }
+        outcome.reply = said(notice, before: outcome, language: language)
         // A media app of its own plays on its own: Hark's player and its record are not what it did.
         if handler is HTTPMediaHandler {
             if outcome.code == .needsChoice || outcome.code == .needsConfirmation {

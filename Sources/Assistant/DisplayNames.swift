@@ -15,12 +15,11 @@ enum DisplayNames {
         return script == .han ? written(chosen, chinese: language) : chosen
     }
 
-    /// A name in Chinese characters as the reply's script writes it: 米津玄師 (a Japanese name, in
-    /// its own kanji) is 米津玄师 in a Simplified reply, 周杰伦 is 周杰倫 in a Traditional one (OpenCC).
+    /// A name in Chinese characters as a Simplified reply writes it: 米津玄師 (a Japanese name, in its
+    /// own kanji) is 米津玄师 (OpenCC). A Traditional reply is made traditional whole (`ReplyComposer.say`).
     static func written(_ name: String, chinese language: String) -> String {
-        guard name.unicodeScalars.contains(where: Script.isHan) else { return name }
-        let traditional = language.contains("Hant") || language.hasSuffix("TW") || language.hasSuffix("HK")
-        return traditional ? ChineseScript.shared.traditional(name) : ChineseScript.shared.simplified(name)
+        guard !ReplyComposer.writesTraditional(language), name.unicodeScalars.contains(where: Script.isHan) else { return name }
+        return ChineseScript.shared.simplified(name)
     }
 
     /// The script a language writes names in.

@@ -54,10 +54,19 @@ struct ReplyComposer: Sendable {
         if language.hasPrefix("fr") { return Self.frenchElision(text) }
         // Traditional Chinese replies in traditional characters throughout, names included (the
         // catalog may hold 周杰伦; the reply says 周杰倫), through OpenCC.
-        if language == "zh-Hant" || language.hasPrefix("zh-TW") || language.hasPrefix("zh-HK") {
-            return ChineseScript.shared.traditional(text)
-        }
+        if Self.writesTraditional(language) { return ChineseScript.shared.traditional(text) }
         return text
+    }
+
+    /// Whether a language's replies are written in traditional Chinese characters.
+    static func writesTraditional(_ language: String) -> Bool {
+        language == "zh-Hant" || language.hasPrefix("zh-TW") || language.hasPrefix("zh-HK")
+    }
+
+    /// Two sentences as one reply, with the space the language puts between sentences
+    /// (`sentence.space` in words.json: none after 。).
+    func sentences(_ first: String, _ second: String, language: String) -> String {
+        first + say("sentence.space", language: language) + second
     }
 
     /// The template with each `{name}` that has a value replaced by it (values are not read again

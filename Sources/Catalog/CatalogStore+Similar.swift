@@ -15,7 +15,7 @@ public struct SongFacts: Sendable {
 }
 
 extension CatalogStore {
-    /// The facts of these songs, by row id (rows that are not in the catalog are left out).
+    /// The facts of these songs, by row id (rows that are not songs of the catalog are left out).
     public func songFacts(_ rowIDs: [Int64]) throws -> [Int64: SongFacts] {
         guard !rowIDs.isEmpty else { return [:] }
         let list = "[" + rowIDs.map(String.init).joined(separator: ",") + "]"
@@ -24,7 +24,7 @@ extension CatalogStore {
             """
             SELECT i.id, i.genres, i.moods, i.year, i.popularity,
                 (SELECT group_concat(x.artist_id) FROM item_artists x WHERE x.item_id = i.id)
-            FROM items i WHERE i.id IN (SELECT value FROM json_each(?))
+            FROM items i WHERE i.id IN (SELECT value FROM json_each(?)) AND i.type = 'song'
             """
         ).rows([.text(list)]) {
             guard let id = row.int(0) else { continue }

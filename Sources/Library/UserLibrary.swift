@@ -93,15 +93,23 @@ public final class UserLibrary {
     /// What the people among `users` who played or liked one of `seeds` also played or liked: each
     /// other item with how many of those people did (co-listening, for "more like this"). Likes and
     /// plays count alike; a dislike is not listening.
-    public func alsoListened(with seeds: [String], among users: [String], limit: Int = 200) throws -> [String: Int] {
+    /// With `countingListeners`, the one entry "" is how many of `users` played or liked a seed.
+    public func alsoListened(with seeds: [String], among users: [String], limit: Int = 200, countingListeners: Bool = false)
+        throws -> [String: Int]
+    {
         guard !seeds.isEmpty, !users.isEmpty else { return [:] }
+        // Lists padded to a few lengths, so that the kept statements stay few (one per length).
+        let seeds = Self.padded(Array(seeds.prefix(64)), to: [1, 10, 30, 64])
+        let users = Self.padded(Array(users.prefix(64)), to: [4, 16, 64])
         let seedMarks = seeds.map { _ in "?" }.joined(separator: ",")
         let userMarks = users.map { _ in "?" }.joined(separator: ",")
         let heard = """
             SELECT "user", item_ident FROM history WHERE "user" IN (\(userMarks))
             UNION SELECT "user", item_ident FROM affinities WHERE affinity = 'like' AND "user" IN (\(userMarks))
             """
-        let sql = """
+        let sql = countingListeners
+            ? "SELECT '', count(DISTINCT s.\"user\") FROM (\(heard)) s WHERE s.item_ident IN (\(seedMarks))"
+            : """
             SELECT h.item_ident, count(DISTINCT h."user") FROM (\(heard)) h
             WHERE h."user" IN (SELECT s."user" FROM (\(heard)) s WHERE s.item_ident IN (\(seedMarks)))
             AND h.item_ident NOT IN (\(seedMarks))
@@ -110,20 +118,17 @@ public final class UserLibrary {
         let people = users.map { SQLValue.text($0) }
         let seedValues = seeds.map { SQLValue.text($0) }
         var out: [String: Int] = [:]
-        for row in try state.rows(sql, people + people + people + people + seedValues + seedValues) {
+        let values = countingListeners ? people + people + seedValues : people + people + people + people + seedValues + seedValues
+        for row in try state.rows(sql, values) {
             if let ident = row.string(0), let count = row.int(1) { out[ident] = count }
         }
         return out
     }
 
-    /// Everyone whose plays or likes are kept, whose key starts with `prefix` (the people of a home).
-    public func listeners(prefixed prefix: String) throws -> [String] {
-        try state.rows(
-            """
-            SELECT DISTINCT "user" FROM history WHERE substr("user", 1, ?) = ?
-            UNION SELECT DISTINCT "user" FROM affinities WHERE substr("user", 1, ?) = ?
-            """, [.integer(Int64(prefix.count)), .text(prefix), .integer(Int64(prefix.count)), .text(prefix)]
-        ).compactMap { $0.string(0) }
+    /// A list made as long as the first of `lengths` that holds it, with a value no key has.
+    static func padded(_ list: [String], to lengths: [Int]) -> [String] {
+        let length = lengths.first { $0 >= list.count } ?? list.count
+        return list + Array(repeating: "\u{1}", count: length - list.count)
     }
 
     /// Songs the user liked, newest like first.

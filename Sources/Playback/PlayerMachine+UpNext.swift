@@ -7,13 +7,13 @@ extension PlayerMachine {
     /// How many items follow the current one.
     public var upNextCount: Int { cursor.map { order.count - $0 - 1 } ?? 0 }
 
-    /// The items that follow the current one, in play order.
     /// The item played before the current one, in play order; nil at the queue's start.
     public var previousItem: MediaItem? {
         guard let cursor, cursor > 0 else { return nil }
         return queue[order[cursor - 1]]
     }
 
+    /// The items that follow the current one, in play order.
     public var upNextItems: [MediaItem] {
         guard let at = cursor else { return [] }
         return order[(at + 1)...].map { queue[$0] }

@@ -19,7 +19,8 @@ struct CorrectionPhrases: Sendable {
     var byArtist: [(before: [String], after: [String])] = []
     /// Folded phrase → version tag.
     var versions: [String: String] = [:]
-    /// Play verbs that may stand between the lead and what is meant («нет, включи другую»).
+    /// Play verbs that may stand between the lead and what is meant («нет, включи другую»), or
+    /// close the request (「違う、ライブ版を流して」).
     var verbs: [[String]] = []
     /// Whole requests that correct without a lead ("play a different version of this"): folded
     /// phrase → version tag, or "" for the next best.
@@ -57,9 +58,15 @@ struct CorrectionPhrases: Sendable {
         for lead in leads where words.starts(with: lead) {
             let after = tokens.dropFirst(lead.count)
             if let correction = rest(after) { return correction }
-            // «нет, включи другую версию»: a play verb after the lead.
-            for verb in verbs where after.map(\.folded).starts(with: verb) {
-                if let correction = rest(after.dropFirst(verb.count)) { return correction }
+            // «нет, включи другую версию»: a play verb after the lead; 「違う、オリジナルを流して」: at the end.
+            let afterWords = after.map(\.folded)
+            for verb in verbs {
+                if afterWords.starts(with: verb), let correction = rest(after.dropFirst(verb.count)) { return correction }
+                if afterWords.count > verb.count, afterWords.suffix(verb.count).elementsEqual(verb),
+                    let correction = rest(after.dropLast(verb.count))
+                {
+                    return correction
+                }
             }
         }
         return nil

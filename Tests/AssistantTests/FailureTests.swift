@@ -138,6 +138,11 @@ struct FailureTests {
         #expect(moved.reply == "There's no living room set up, so the music stays on this speaker.")
         #expect(await assistant.nowPlaying()?.item?.title == "Skyfall")
         #expect(await assistant.nowPlaying(device: "living room")?.item == nil)
+        let missing = await assistant.ask("play nothingburger xyz in the kitchen")
+        #expect(missing.reply.hasPrefix("There's no kitchen set up. I couldn't find"), "\(missing.reply)")
+        // A client that speaks as "Kitchen" is the kitchen, whatever the case.
+        let client = await assistant.ask("play hello by adele in the kitchen", context: RequestContext(device: "Kitchen"))
+        #expect(client.device == "Kitchen" && client.reply == "Playing Hello by Adele.")
         let russian = await assistant.ask("включи Кукушку на кухне")
         #expect(russian.reply.hasPrefix("Комнаты ещё не настроены, поэтому включаю на этой колонке. "))
         #expect(await assistant.nowPlaying()?.item?.title == "Кукушка")

@@ -105,6 +105,11 @@ public struct Home: Codable, Sendable, Hashable {
     /// The library and settings of a person of a home (and of its household, for "household").
     public static func libraryKey(home: String, person: String) -> String { "home:\(home)/\(person)" }
 
+    /// The home and person a library key names, or nil for a library outside any home.
+    public static func person(ofLibraryKey key: String) -> (home: String, person: String)? {
+        device(ofPlayerKey: key).map { (home: $0.home, person: $0.device) }
+    }
+
     // MARK: Lookups
 
     public func device(_ id: String) -> Device? { devices.first { $0.id == id } }

@@ -108,10 +108,11 @@ struct SaidName {
 
     /// «Включи Пугачёву», «Высоцкого»: a person said in Russian by the surname alone, in any case,
     /// for an artist of two or three words whose last is that surname (in the name or an alias).
-    /// Russian speakers name singers so; only Cyrillic words count (a band's last word alone,
-    /// "Mac" for Fleetwood Mac, names nothing).
+    /// Russian speakers name singers so; only Cyrillic words count, and only for a person (a band's
+    /// last word alone, «Газа» for Сектор Газа, "Mac" for Fleetwood Mac, names nothing).
     func isSurname(of candidate: Candidate) -> Bool {
-        guard candidate.type == .artist, !stems.isEmpty, !key.contains(" "), key.count >= 4 else { return false }
+        guard candidate.type == .artist, candidate.kind == "person", !stems.isEmpty, !key.contains(" "), key.count >= 4
+        else { return false }
         for name in [candidate.coreKey] + candidate.aliases where !name.hasPrefix(EntryKeys.readingMark) {
             let words = name.split(separator: " ")
             if (2...3).contains(words.count), let last = words.last, sameWord(key, inflectedAs: last) { return true }
@@ -148,6 +149,8 @@ struct Candidate: Sendable {
     var album: String?
     /// The title's compact key (`NameFolding.compactKey`).
     var compactKey: String
+    /// An artist's kind as stored ("person", "group"); nil for other items and where not read.
+    var kind: String?
     /// How alike the said name and this one's name or aliases are; set as the candidate is gathered.
     var similarity = 0.0
 
@@ -169,7 +172,7 @@ struct Candidate: Sendable {
 
     static let columns =
         "i.id, i.core_key, i.aliases, coalesce(i.artist_key, ''), i.type, i.popularity, i.owner, i.album, i.title_key, "
-        + "i.compact_key"
+        + "i.compact_key, i.kind"
 
     init(_ row: Row) {
         rowID = Int64(row.int(0) ?? 0)
@@ -182,6 +185,7 @@ struct Candidate: Sendable {
         album = row.string(7)
         titleKey = row.string(8) ?? ""
         compactKey = row.string(9) ?? ""
+        kind = row.values.count > 10 ? row.string(10) : nil
     }
 }
 

@@ -1,0 +1,36 @@
+import Testing
+import Understanding
+
+@Suite("Corrections said with and without a 'no'")
+struct CorrectionPhraseTests {
+    /// Text, language, and the version tag meant ("" for the next best); nil: not a correction.
+    static let cases: [(String, String, String?)] = [
+        ("play a different version of this", "en", ""),
+        ("play the original version", "en", "original"),
+        ("no, the live version", "en", "live"),
+        ("нет, включи другую версию", "ru", ""),
+        ("поставь концертную версию", "ru", "live"),
+        ("違う、オリジナルを流して", "ja", "original"),
+        ("別のバージョンを流して", "ja", ""),
+        ("换个版本", "zh-Hans", ""),
+        ("不是，放现场版", "zh-Hans", "live"),
+        // Not corrections: requests and questions that share the words.
+        ("play the original soundtrack of titanic", "en", nil),
+        ("play a different song", "en", nil),
+        ("is there another version", "en", nil),
+        ("play another version of bohemian rhapsody", "en", nil),
+        ("включи другую музыку", "ru", nil),
+        ("включи Кино", "ru", nil),
+        ("有别的版本吗", "zh-Hans", nil),
+    ]
+
+    @Test(arguments: cases) func readsWhatIsCorrected(_ text: String, _ language: String, _ tag: String?) {
+        let correction = sharedUnderstander.correction(text, language: language)
+        if let tag {
+            #expect(correction != nil, "«\(text)» is a correction")
+            #expect((correction?.version ?? "") == tag, "«\(text)»: \(String(describing: correction))")
+        } else {
+            #expect(correction == nil, "«\(text)» is not a correction: \(String(describing: correction))")
+        }
+    }
+}
