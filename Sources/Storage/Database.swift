@@ -52,13 +52,27 @@ public final class Database: SQLDatabase {
             try execute("PRAGMA cache_size=-65536")
             return
         }
-        try execute("PRAGMA journal_mode=WAL")
+        try switchToWriteAheadLog()
         try execute("PRAGMA synchronous=NORMAL")
         try execute("PRAGMA foreign_keys=ON")
         // A 64 MiB page cache: a million-item catalog is several hundred MiB, and the resolver's
         // candidate reads are scattered. (Memory-mapping the file made reads cheaper but the mapped
         // pages count as resident memory: 580 MiB in the 1 M benchmark.)
         try execute("PRAGMA cache_size=-65536")
+    }
+
+    /// Turns the write-ahead log on. Two processes opening a new file at once can both try the switch;
+    /// SQLite answers the loser `SQLITE_BUSY` without calling the busy handler (waiting could
+    /// deadlock), so the switch is tried again, briefly, for as long as the busy timeout allows.
+    private func switchToWriteAheadLog() throws {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            let rc = sqlite3_exec(handle, "PRAGMA journal_mode=WAL", nil, nil, nil)
+            if rc == SQLITE_OK { return }
+            let error = SQLiteError(rc, handle: handle, context: "PRAGMA journal_mode=WAL")
+            guard error.isBusy, Date() < deadline else { throw StorageTrouble.noted(error) }
+            usleep(2_000)
+        }
     }
 
     deinit {
