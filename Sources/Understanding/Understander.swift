@@ -191,7 +191,9 @@ public struct Understander: Sendable {
         if let apps = appGrammars[grammar.language], let own = apps.read(words: words, originals: originals, padding: padding) {
             return [own] + reader.read(tiers: tiers, limit: max(limit - 1, 1)).filter { $0.understood.intent != .appIntent }
         }
-        return reader.read(tiers: tiers, limit: limit)
+        let readings = reader.read(tiers: tiers, limit: limit)
+        if let station = moreLikeThis(words, grammar: grammar, readings: readings) { return [station] + readings }
+        return readings
     }
 
     /// The learned model's most likely frames for `text` ("changeVolume.down" 0.93, …), best first;

@@ -26,6 +26,7 @@ struct CompiledGrammar: Sendable {
     var confirmPhrases: Set<String>
     var againPhrases: Set<String>
     var corrections: CorrectionPhrases
+    var similarity: SimilarityCues
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
@@ -135,6 +136,8 @@ struct CompiledGrammar: Sendable {
         self.confirmPhrases = phrases(file.confirmPhrases)
         self.againPhrases = phrases(file.againPhrases)
         self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold) } ?? CorrectionPhrases()
+        self.similarity =
+            file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
     }
 
     /// Lists the model tier looks for anywhere in a sentence.

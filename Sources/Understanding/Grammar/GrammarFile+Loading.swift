@@ -32,6 +32,7 @@ extension GrammarFile {
         if let shared {
             file.rules.merge(shared.rules) { own, _ in own }
             file.lists.merge(shared.lists) { own, _ in own }
+            file.similar = file.similar ?? shared.similar
         }
         file.intents = groups
         return file

@@ -44,6 +44,8 @@ struct GrammarFile: Codable, Sendable {
     var againPhrases: String?
     /// How a correction of what just played is said (see Corrections.swift).
     var corrections: CorrectionsFile?
+    /// How "more like this" is said loosely (see SimilarityCues.swift).
+    var similar: SimilarFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?
