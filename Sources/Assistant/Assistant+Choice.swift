@@ -28,8 +28,8 @@ extension Assistant {
         guard let chosen = await chooseReading(interpretations, context: context, device: device) else { return nil }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(chosen.intent) else { return chosen }
-        guard let search = chosen.search else { return chosen }
-        var typed = chosen
+        var typed = await withKnownPlaylist(chosen, language: language, context: context, device: device)
+        guard let search = chosen.search else { return typed }
         // Words that padded the end of the request, read into the name ("play mr brightside
         // okay", "rock music for the next hour"), are left out when what is left is a genre, or
         // when the catalog has the name without them for certain and not with them.
@@ -53,6 +53,21 @@ extension Assistant {
             typed.search = await builtInApp.typed(search, user: context.user, device: device)
         }
         return typed
+    }
+
+    /// "Add this to my running playlist again": the playlist heard as "running playlist again" is
+    /// the person's Running when they have no playlist of the longer name.
+    private func withKnownPlaylist(_ understood: Understood, language: String, context: RequestContext, device: String)
+        async -> Understood
+    {
+        guard understood.intent == .addMedia, case .playlist(let name)? = understood.params?.destination,
+            let trimmed = understander.withoutPlaylistEdges(name, language: language),
+            await builtInApp.fit(search: nil, destination: .playlist(name), user: context.user, device: device) == 0,
+            await builtInApp.fit(search: nil, destination: .playlist(trimmed), user: context.user, device: device) > 0
+        else { return understood }
+        var known = understood
+        known.params?.destination = .playlist(trimmed)
+        return known
     }
 
     /// "Play the classical music for me" read as the artist "classical": a name that is a genre of

@@ -17,6 +17,9 @@ struct SpeechFile: Codable, Sendable {
     /// Words the tolerant tier may pass over (default `TieredReader.skipLimit`); 0 where words are
     /// single characters.
     var skipLimit: Int? = nil
+    /// Words heard at the end of a playlist's name in an add that are not part of it ("again",
+    /// "too", "playlist"): left out when the person has a playlist of the name without them.
+    var playlistEdges: [String]? = nil
 
     static func load(_ url: URL) throws -> SpeechFile { try JSON5File.load(SpeechFile.self, from: url) }
 }
@@ -33,6 +36,8 @@ struct SpeechPadding: Sendable {
     let trailingFillers: Set<String>
     let modelAlone: Float?
     let skipLimit: Int?
+    /// `playlistEdges`, lowercased, longest first.
+    let playlistEdges: [String]
 
     init(_ file: SpeechFile = SpeechFile(wakeWords: [], fillers: [], neverSkipped: [], answerFillers: [],
         trailingFillers: []))
@@ -48,6 +53,7 @@ struct SpeechPadding: Sendable {
         trailingFillers = Set(file.trailingFillers.flatMap(fold))
         modelAlone = file.modelAlone.map(Float.init)
         skipLimit = file.skipLimit
+        playlistEdges = (file.playlistEdges ?? []).map { $0.lowercased() }.sorted { $0.count > $1.count }
     }
 
     /// How many of the first `words` are wake words ("hey siri", "ねえ Siri").

@@ -13,6 +13,25 @@ extension Understander {
         return pieces.dropLast(dropped).joined(separator: " ")
     }
 
+    /// A playlist's name heard in an add without the words that ended it and are not part of it
+    /// ("running playlist again" → "running", «Running ещё раз» → Running, 「Runningにもう一回」 →
+    /// Running); nil when none end it. Languages written without spaces lose them as text.
+    public func withoutPlaylistEdges(_ name: String, language: String) -> String? {
+        guard let grammar = grammar(for: language), let edges = padding[grammar.language]?.playlistEdges,
+            !edges.isEmpty
+        else { return nil }
+        let unspaced = grammar.language.hasPrefix("ja") || grammar.language.hasPrefix("zh")
+        var kept = name.trimmingCharacters(in: .whitespaces)
+        while let edge = edges.first(where: { edge in
+            let lowered = kept.lowercased()
+            return lowered.count > edge.count && lowered.hasSuffix(edge)
+                && (unspaced || lowered.dropLast(edge.count).hasSuffix(" "))
+        }) {
+            kept = String(kept.dropLast(edge.count)).trimmingCharacters(in: .whitespaces)
+        }
+        return kept == name.trimmingCharacters(in: .whitespaces) || kept.isEmpty ? nil : kept
+    }
+
     /// The genre a name read from a request says in the language's words ("classical", "the
     /// classical" → classical; «рок» → rock), allowing one word before or after the genre's own
     /// words (an article, "music"); nil when it is no genre of the language's list.
