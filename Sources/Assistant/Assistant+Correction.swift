@@ -57,11 +57,19 @@ extension Assistant {
         var search = asked
         search.mediaIdentifier = nil
         if let artist = correction.artist { search.artistName = artist }
+        // "No, the album": the same name as that kind ("thriller" the song → Thriller the album).
+        if let kind = correction.kind {
+            search.mediaType = kind
+            if search.mediaName == nil { search.mediaName = search.albumName ?? played.title }
+        }
         // "Another one" leaves out all that played; a version or an artist only what plays now
         // ("no, the original" after the live version goes back to the first).
-        let playedIDs =
-            correction.version == nil && correction.artist == nil
+        var playedIDs: Set<String> =
+            correction.version == nil && correction.artist == nil && correction.kind == nil
             ? Set(last.choices.map(\.identifier)) : [played.identifier]
+        // "No, the song" after the album: the song playing from it is the one meant, not left out;
+        // the kind alone decides (only items of that kind are candidates).
+        if correction.kind != nil { playedIDs = [] }
         var found = await candidates(for: search, correction: correction, user: context.user, leavingOut: playedIDs)
         if found.isEmpty, let tag = correction.version, let name = search.mediaName {
             // "Holiday live": the version's word with the name finds versions the name alone ranks low.
@@ -96,7 +104,7 @@ extension Assistant {
         async -> [MediaItem]
     {
         let found = ((try? await builtInApp.items(for: search, user: user, limit: 10)) ?? [])
-            .filter { !leavingOut.contains($0.identifier) }
+            .filter { item in !leavingOut.contains(item.identifier) && (correction.kind.map { item.type == $0 } ?? true) }
         guard let tag = correction.version else { return found }
         let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }
         if let marks = Self.versionMarks[tag] {

@@ -1,4 +1,4 @@
-import MediaIntents
+public import MediaIntents
 
 /// A correction of what just played: "no, the live version", "not that one, the one by Lionel
 /// Richie", «нет, другую», "違う、ライブ版". Read from each language's `corrections` in
@@ -9,6 +9,8 @@ public struct Correction: Sendable, Hashable {
     public var artist: String?
     /// The version meant, by its tag ("live", "acoustic", "remix", "original").
     public var version: String?
+    /// The kind meant: "no, the album" after the song Thriller is the album Thriller.
+    public var kind: MediaItemType?
 }
 
 /// A language's correction phrases, compiled to folded words.
@@ -19,6 +21,8 @@ struct CorrectionPhrases: Sendable {
     var byArtist: [(before: [String], after: [String])] = []
     /// Folded phrase → version tag.
     var versions: [String: String] = [:]
+    /// Folded phrase → the kind it names ("the album", «альбом», 「アルバムの方」).
+    var kinds: [String: MediaItemType] = [:]
     /// Play verbs that may stand between the lead and what is meant («нет, включи другую»), or
     /// close the request (「違う、ライブ版を流して」).
     var verbs: [[String]] = []
@@ -44,6 +48,10 @@ struct CorrectionPhrases: Sendable {
                 alone[fold(String(phrase)).joined(separator: " ")] = tag == "other" ? "" : tag
             }
         }
+        for (tag, phrases) in file.kinds ?? [:] {
+            guard let kind = MediaItemType(rawValue: tag) else { continue }
+            for phrase in phrases.split(separator: "|") { kinds[fold(String(phrase)).joined(separator: " ")] = kind }
+        }
         for (tag, phrases) in file.versions {
             for phrase in phrases.split(separator: "|") { versions[fold(String(phrase)).joined(separator: " ")] = tag }
         }
@@ -53,7 +61,11 @@ struct CorrectionPhrases: Sendable {
     /// it this language knows.
     func read(_ tokens: [Token]) -> Correction? {
         let words = tokens.map(\.folded)
-        if let tag = alone[words.joined(separator: " ")] { return Correction(version: tag.isEmpty ? nil : tag) }
+        if let tag = alone[words.joined(separator: " ")] {
+            // A whole request may name a kind too (「アルバムの方」: "the album one").
+            if let kind = MediaItemType(rawValue: tag) { return Correction(kind: kind) }
+            return Correction(version: tag.isEmpty ? nil : tag)
+        }
         // Longest lead first; a shorter one may leave words that read ("no" + "the other one").
         for lead in leads where words.starts(with: lead) {
             let after = tokens.dropFirst(lead.count)
@@ -79,6 +91,7 @@ struct CorrectionPhrases: Sendable {
         // "no" alone, or "another one": the next best of what was asked.
         if rest.isEmpty || other.contains(phrase) { return Correction() }
         if let tag = versions[phrase] { return Correction(version: tag) }
+        if let kind = kinds[phrase] { return Correction(kind: kind) }
         for template in byArtist where rest.count > template.before.count + template.after.count {
             guard rest.starts(with: template.before), rest.suffix(template.after.count).elementsEqual(template.after)
             else { continue }
@@ -103,8 +116,10 @@ struct CorrectionsFile: Codable, Sendable {
     var versions: [String: String]
     /// "play|put on": verbs that may follow the lead.
     var verbs: String?
-    /// "other" or a version tag → whole requests that correct on their own.
+    /// "other", a version tag or a kind → whole requests that correct on their own.
     var alone: [String: String]?
+    /// A kind ("album", "song", "audioBook") → how "the album" is said after the lead.
+    var kinds: [String: String]?
 }
 
 extension Understander {

@@ -1,3 +1,4 @@
+import MediaIntents
 import Testing
 import Understanding
 
@@ -32,5 +33,27 @@ struct CorrectionPhraseTests {
         } else {
             #expect(correction == nil, "«\(text)» is not a correction: \(String(describing: correction))")
         }
+    }
+
+    /// "No, the album": the same name as another kind, with or without a lead, in each language.
+    @Test(arguments: [
+        ("no, the album", "en", MediaItemType.album),
+        ("i meant the whole album", "en", .album),
+        ("no, the song", "en", .song),
+        ("нет, включи весь альбом", "ru", .album),
+        ("альбом целиком", "ru", .album),
+        ("アルバムの方", "ja", .album),
+        ("違う、アルバムを流して", "ja", .album),
+        ("不对，我要专辑", "zh-Hans", .album),
+        ("nein, das ganze album", "de", .album),
+    ])
+    func readsTheKindMeant(_ text: String, _ language: String, _ kind: MediaItemType) {
+        #expect(sharedUnderstander.correction(text, language: language)?.kind == kind, "«\(text)»")
+    }
+
+    @Test func anArtistSaidBeforeSongIsTheArtistMeant() {
+        let correction = sharedUnderstander.correction("no, the dave brubeck song", language: "en")
+        #expect(correction?.artist == "dave brubeck")
+        #expect(correction?.kind == nil)
     }
 }
