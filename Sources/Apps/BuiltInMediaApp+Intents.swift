@@ -78,7 +78,7 @@ extension BuiltInMediaApp {
             let named = intent.mediaSearch.mediaType == .algorithmicRadioStation && intent.mediaSearch.hasName
             if intent.mediaSearch.reference == .currentlyPlaying || named, let type = intent.mediaSearch.mediaType,
                 stationTypes.contains(type), let seed = intent.mediaItems.first,
-                let stored = try reader.library.item(identifier: seed.identifier)
+                let stored = try reader.library.item(identifier: seed.identifier), !stored.item.type.isLive
             {
                 // "More like this", "a station based on Miles Davis": songs like the seed, shuffled.
                 return PlannedPlay(

@@ -85,7 +85,9 @@ struct SimilarSongs {
         let (listened, listeners) = try coListened(seedItems, neighbours: neighbours)
         let listenedRows = try store.items(identifiers: Array(listened.keys))
         candidates.formUnion(listenedRows.map(\.rowID))
-        candidates.subtract(profile.songs)
+        // An artist's station plays the artist too, among the like (as an artist's radio does);
+        // a song's, album's or playlist's leaves out what it already is.
+        if seed.item.type != .artist { candidates.subtract(profile.songs) }
         let facts = try store.songFacts(Array(candidates))
         let identByRow = Dictionary(listenedRows.map { ($0.rowID, $0.item.identifier) }, uniquingKeysWith: { a, _ in a })
         var scored: [(Int64, Double, [Int64])] = facts.values.map { fact in
