@@ -14,10 +14,9 @@ extension Assistant {
         switch question {
         case .previous:
             return await answerPrevious(handler: handler, language: language, outcome: &outcome)
-        case .playlist, .playlistCount:
+        case .playlist, .playlistCount, .playlistDuration:
             return await answerPlaylist(
-                named: search?.mediaName, counting: question == .playlistCount, handler: handler, language: language,
-                outcome: &outcome)
+                named: search?.mediaName, asking: question, handler: handler, language: language, outcome: &outcome)
         default: break
         }
         let asked: NowPlayingInfo?
@@ -69,7 +68,24 @@ extension Assistant {
                 case nil: "question.liked.no"
                 }
             outcome.reply = replies.sayItem(key, item, language: language)
-        case .previous, .playlist, .playlistCount: break
+        case .duration:
+            guard let length = info.duration ?? item.duration, length > 0 else {
+                outcome.reply = replies.sayItem("question.duration.unknown", item, language: language)
+                return
+            }
+            outcome.reply = replies.sayItem(
+                "question.duration", item, extra: ["duration": replies.duration(length, language: language)],
+                language: language)
+        case .remaining:
+            guard let length = info.duration ?? item.duration, length > 0 else {
+                outcome.reply = replies.sayItem("question.duration.unknown", item, language: language)
+                return
+            }
+            let left = max(length - info.position, 0)
+            outcome.reply = replies.sayItem(
+                "question.remaining", item, extra: ["duration": replies.duration(left, language: language)],
+                language: language)
+        case .previous, .playlist, .playlistCount, .playlistDuration: break
         }
     }
 
@@ -87,9 +103,11 @@ extension Assistant {
 
     /// "What's in my running playlist", "how many songs are in it": a playlist named, else the queue.
     func answerPlaylist(
-        named name: String?, counting: Bool, handler: any MediaIntentHandling, language: String, outcome: inout Outcome
+        named name: String?, asking question: NowPlayingQuestionKind, handler: any MediaIntentHandling,
+        language: String, outcome: inout Outcome
     ) async {
-        let key = counting ? "question.playlistCount" : "question.playlist"
+        let counting = question != .playlist
+        let key = "question." + question.rawValue
         let held: PlaylistContents?
         do {
             held = try await builtInApp.contents(ofPlaylist: name, device: handler.device, user: handler.user)
@@ -108,6 +126,11 @@ extension Assistant {
         if held.total == 0 {
             outcome.reply = replies.say("question.playlist" + queue + ".empty", values, language: language)
             return
+        }
+        if question == .playlistDuration {
+            // Items with no length known count as none; the total is said with the number of songs.
+            let length = held.items.compactMap(\.duration).reduce(0, +)
+            values["duration"] = replies.duration(length, language: language)
         }
         if counting {
             outcome.reply = replies.say(key + queue + (held.total == 1 ? ".one" : ""), values, language: language)

@@ -119,7 +119,8 @@ struct ReplyComposer: Sendable {
         if hours > 0 { parts.append(unit("hour", hours, language)) }
         if minutes > 0 { parts.append(unit("minute", minutes, language)) }
         if rest > 0 || parts.isEmpty { parts.append(unit("second", rest, language)) }
-        return parts.joined(separator: " ")
+        // Japanese and Chinese write "4分46秒" with nothing between the parts (`unit.joiner`).
+        return parts.joined(separator: say("unit.joiner", language: language))
     }
 
     private func unit(_ name: String, _ count: Int, _ language: String) -> String {

@@ -42,6 +42,8 @@ public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     case title, artist, album, any, next, year, liked
     /// What played before this; what a playlist holds, and how many songs (a named one, else what is queued).
     case previous, playlist, playlistCount
+    /// How long the item playing is, how much of it is left, and how long a playlist (or the queue) runs.
+    case duration, remaining, playlistDuration
 }
 
 /// Everything a request carries besides its media search, named as in the evaluation format.
