@@ -85,7 +85,38 @@ extension Assistant {
             outcome.reply = replies.sayItem(
                 "question.remaining", item, extra: ["duration": replies.duration(left, language: language)],
                 language: language)
+        case .versions:
+            let others = await otherVersions(of: item, user: handler.user)
+            guard !others.isEmpty else {
+                outcome.reply = replies.sayItem("question.versions.none", item, language: language)
+                return
+            }
+            outcome.items = [item] + others
+            let said = others.prefix(3).map { replies.values(for: $0, language: language)["title"] ?? $0.title }
+            outcome.reply = replies.sayItem(
+                "question.versions", item, extra: ["list": joined(Array(said), last: "list.and", language: language)],
+                language: language)
         case .previous, .playlist, .playlistCount, .playlistDuration: break
+        }
+    }
+
+    /// Other versions of `item` the catalog has: items of its kind and artist whose title is the same
+    /// once version marks are set aside, and not the same as said ("Holiday (Live)" for Holiday; a
+    /// second entry titled alike is a copy, and a song of that title by someone else is another song).
+    func otherVersions(of item: MediaItem, user: String) async -> [MediaItem] {
+        // Brackets and dashed suffixes set aside ("Tears in Heaven (Acoustic Live)"), or version words.
+        let sameName = { (title: String) in NameFolding.compactKey(title) == NameFolding.compactKey(item.title) }
+        let search = MediaSearch(mediaType: item.type, mediaName: NameFolding.core(item.title), artistName: item.artist)
+        let found = (try? await builtInApp.items(for: search, user: user, limit: 10)) ?? []
+        let title = NameFolding.key(item.title)
+        let artist = item.artist.map(NameFolding.key)
+        var seen: Set<String> = [title]
+        return found.filter {
+            let key = NameFolding.key($0.title)
+            guard $0.artist.map(NameFolding.key) == artist, sameName($0.title), !seen.contains(key)
+            else { return false }
+            seen.insert(key)
+            return true
         }
     }
 

@@ -44,6 +44,8 @@ public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     case previous, playlist, playlistCount
     /// How long the item playing is, how much of it is left, and how long a playlist (or the queue) runs.
     case duration, remaining, playlistDuration
+    /// Whether the catalog has another version of what plays ("is there a live version of this?").
+    case versions
 }
 
 /// Everything a request carries besides its media search, named as in the evaluation format.
