@@ -60,7 +60,10 @@ extension Assistant {
         // "No, the album": the same name as that kind ("thriller" the song → Thriller the album).
         if let kind = correction.kind {
             search.mediaType = kind
-            if search.mediaName == nil { search.mediaName = search.albumName ?? played.title }
+            // "Play jazz", then "no, the station": a station of that genre (a browse of the kind).
+            if search.mediaName == nil, (search.genreNames ?? []).isEmpty {
+                search.mediaName = search.albumName ?? search.artistName ?? played.title
+            }
         }
         // "Another one" leaves out all that played; a version or an artist only what plays now
         // ("no, the original" after the live version goes back to the first).

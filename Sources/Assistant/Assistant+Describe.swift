@@ -78,7 +78,12 @@ extension Assistant {
             range.end - range.start == 9
                 ? replies.say("decade", ["decade": String(range.start % 100)], language: language) : nil
         }
-        let moods = (search.moodNames ?? []).map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
+        // A mood said after the kind in the language's own words ("mood.after.sleep": «для сна», so
+        // «музыку для сна»), else before it as the grammar's first phrase for it.
+        let saidAfter = (search.moodNames ?? []).filter { replies.has("mood.after.\($0)", language: language) }
+        let moods = (search.moodNames ?? []).filter { !saidAfter.contains($0) }
+            .map { understander.spokenName($0, list: "mood", language: language) ?? $0 }
+        let after = saidAfter.map { replies.say("mood.after.\($0)", language: language) }
         // A genre as a reply names it: its own word where the language has one for that place
         // («в жанре акустика»), else the grammar's first phrase for it.
         let genres = (search.genreNames ?? []).map {
@@ -98,6 +103,7 @@ extension Assistant {
         let layoutWithGenres = replies.say("what.layoutWithGenres", language: language)  // "" where unused
         let parts = [
             "sort": sort ?? "", "moods": moods.joined(separator: joiner), "decade": decade ?? "", "kind": kind,
+            "after": after.joined(separator: joiner),
             "genres": genres.joined(separator: joiner),
             "tags": ([sort].compactMap { $0 } + moods + spokenGenres).joined(separator: joiner),
         ]

@@ -38,7 +38,10 @@ public struct Resolver {
         }
         let type = search.mediaType.flatMap { $0 == .music || $0 == .unknown ? nil : $0 }
         guard let name = search.mediaName ?? search.albumName ?? search.artistName else {
-            return try browse(search, type: type, limit: limit)
+            let found = try browse(search, type: type, limit: limit)
+            // "Workout music" where nothing is tagged workout: the moods that serve it.
+            guard found.isEmpty, let wider = MoodRelations.shared.widened(search) else { return found }
+            return try browse(wider, type: type, limit: limit)
         }
         // "the latest episode of Serial": find the show, then its episodes in date order.
         if type == .podcastEpisode {
