@@ -229,6 +229,13 @@ extension Assistant {
             let device = await place(for: asking.understood.params, context: context).device
             if await self.fit(asking.understood, user: context.user, device: device) >= Self.strongFit {
                 asking.clarify = nil
+                // A name the catalog has, read with an unsure guess that would change the person's
+                // library ("summer of 69 by bryan adams" as an add): the name is played, which
+                // changes nothing kept, rather than added or liked on a guess.
+                if [.addMedia, .updateMediaAffinity].contains(asking.understood.intent) {
+                    asking.understood.intent = .playMedia
+                    asking.understood.params = nil
+                }
             }
         }
         return [asking]

@@ -7,17 +7,31 @@
 extension NameFolding {
     /// The consonant skeleton of a name written in katakana (nil for other text or one too short
     /// to tell names apart).
-    public static func soundSkeleton(katakana text: String) -> String? {
+    public static func soundSkeleton(katakana text: String, minimumConsonants: Int = 5) -> String? {
         guard !loanwordSpellings(text).isEmpty,
             let romaji = transform(text, "Katakana-Latin; Latin-ASCII")?.lowercased()
         else { return nil }
-        return skeleton(Array(romaji.filter(\.isLetter)), dropsRAfterVowel: false)
+        return skeleton(Array(romaji.filter(\.isLetter)), dropsRAfterVowel: false, minimum: minimumConsonants)
+    }
+
+    /// The consonant skeleton of a name written in Cyrillic, as a Russian speaker writes a foreign
+    /// name by its sound («Майкл Джексон», «Майкла Джексона» → "mkrsksn", as "Michael Jackson"):
+    /// дж is one sound (j), й, ь and ъ are not consonants here, and the rest is ICU's
+    /// transliteration. Endings that are vowels drop out with the vowels, so most cases agree.
+    public static func soundSkeleton(cyrillic text: String, minimumConsonants: Int = 5) -> String? {
+        guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return nil }
+        var said = text.lowercased()
+        for (from, to) in [("дж", "j"), ("й", ""), ("ь", ""), ("ъ", ""), ("ё", "e"), ("ж", "zh"), ("ч", "ch")] {
+            said = said.replacingOccurrences(of: from, with: to)
+        }
+        guard let latin = transform(said, "Cyrillic-Latin; Latin-ASCII")?.lowercased() else { return nil }
+        return skeleton(Array(latin.filter(\.isLetter)), dropsRAfterVowel: false, minimum: minimumConsonants)
     }
 
     /// The consonant skeletons of a name's key in Latin letters, as English spells it: a number
     /// the key holds as digits in each of its spellings ("1 love" is "one love" and "first love");
     /// empty when it holds other letters or too few consonants.
-    public static func soundSkeletons(english key: String) -> [String] {
+    public static func soundSkeletons(english key: String, minimumConsonants: Int = 5) -> [String] {
         guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
         var spellings = [""]
         for word in key.split(separator: " ") {
@@ -31,7 +45,9 @@ extension NameFolding {
             }
             spellings = spellings.flatMap { before in spoken.map { before + $0 } }
         }
-        return spellings.compactMap { skeleton(Array($0.filter(\.isLetter)), dropsRAfterVowel: true) }
+        return spellings.compactMap {
+            skeleton(Array($0.filter(\.isLetter)), dropsRAfterVowel: true, minimum: minimumConsonants)
+        }
     }
 
     /// A number's words, by its digits ("1" → one, first), from the English number words.
@@ -45,7 +61,7 @@ extension NameFolding {
     /// th and s, sh and s, ch and t, c as k or s, j, z and s); doubled consonants as one; a
     /// silent k before n at a word's start. English drops
     /// an r after a vowel before a consonant or at the end ("first" → "fist").
-    private static func skeleton(_ letters: [Character], dropsRAfterVowel: Bool) -> String? {
+    private static func skeleton(_ letters: [Character], dropsRAfterVowel: Bool, minimum: Int) -> String? {
         let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
         var out: [Character] = []
         var index = 0
@@ -61,7 +77,10 @@ extension NameFolding {
             case "j", "z": mapped = "s"
             case "c":
                 if next == "h" {
-                    mapped = "t"
+                    // English "ch" before r, l or "ae" is a k (Christine, Michael); else as in "church".
+                    let after = Array(letters.dropFirst(index + 2).prefix(2))
+                    let hard = after.first.map { "rl".contains($0) } == true || after == ["a", "e"]
+                    mapped = hard && dropsRAfterVowel ? "k" : "t"
                     index += 1
                 } else {
                     mapped = next.map { "eiy".contains($0) } == true ? "s" : "k"
@@ -88,7 +107,8 @@ extension NameFolding {
             if let mapped, out.last != mapped { out.append(mapped) }
             index += 1
         }
-        // Fewer consonants than this are shared by too many names to tell them apart ("mstr").
-        return out.count >= 5 ? String(out) : nil
+        // Fewer consonants than `minimum` (5 for what is indexed) are shared by too many names to
+        // tell them apart ("mstr").
+        return out.count >= minimum ? String(out) : nil
     }
 }

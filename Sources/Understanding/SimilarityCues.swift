@@ -84,9 +84,16 @@ extension Understander {
     /// A station from what plays when `words` ask only for more like it and the readings found
     /// nothing better: no reading, a question back, or a play whose name holds the cue.
     func moreLikeThis(_ words: [String], grammar: CompiledGrammar, readings: [Interpretation]) -> Interpretation? {
-        if let first = readings.first, first.clarify != true {
+        // A sentence of the grammar that is no play stands ("I like this" is a like); the model's
+        // guess does not, as every word here is a cue or stands around one.
+        if let first = readings.first, first.clarify != true, first.tier != .model {
             guard first.understood.intent == .playMedia, first.understood.search?.reference != .currentlyPlaying
             else { return nil }
+        }
+        if let first = readings.first, first.understood.search?.reference == .currentlyPlaying,
+            first.understood.search?.mediaType == .station
+        {
+            return nil
         }
         guard grammar.similarity.asksForMoreLikeThis(words) else { return nil }
         let station = Understood(

@@ -26,6 +26,22 @@ struct UnsureReadingTests {
         #expect(kept.first?.understood.search?.mediaName == "Skyfall")
     }
 
+    /// A bare name the model guessed to be an add or a like: the name plays, the library is not
+    /// changed on a guess.
+    @Test(arguments: [IntentKind.addMedia, .updateMediaAffinity])
+    func anUnsureChangeOfTheLibraryPlaysTheNameInstead(_ intent: IntentKind) async throws {
+        let assistant = try freshAssistant()
+        var reading = Self.unsure(title: "Skyfall", artist: "Adele")
+        reading.understood.intent = intent
+        var params = IntentParameters()
+        params.destination = .library
+        reading.understood.params = params
+        let kept = await assistant.confirmedByCatalog([reading], context: RequestContext())
+        #expect(kept.first?.understood.intent == .playMedia)
+        #expect(kept.first?.understood.params == nil)
+        #expect(kept.first?.understood.search?.mediaName == "Skyfall")
+    }
+
     @Test func namesNobodyCanConfirmStayUnsure() async throws {
         let assistant = try freshAssistant()
         let asked = await assistant.confirmedByCatalog(

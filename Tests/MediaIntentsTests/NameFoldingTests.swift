@@ -31,6 +31,28 @@ struct NameFoldingTests {
         #expect(skeleton != nil && NameFolding.soundSkeletons(english: key).contains(skeleton!), "\(katakana)")
     }
 
+    /// Foreign names written in Cyrillic by their sound, in any case, meet their English names;
+    /// "ch" before r, l or "ae" is a k in English (Michael, Christina).
+    @Test(arguments: [
+        ("Майкл Джексон", "michael jackson"), ("Майкла Джексона", "michael jackson"),
+        ("マイケル・ジャクソン", "michael jackson"), ("Кристина Агилера", "christina aguilera"),
+        ("Эминема", "eminem"),
+    ])
+    func soundWrittenNamesMeetTheirEnglishNames(said: String, key: String) {
+        let skeleton =
+            NameFolding.soundSkeleton(katakana: said, minimumConsonants: 3)
+            ?? NameFolding.soundSkeleton(cyrillic: said, minimumConsonants: 3)
+        #expect(skeleton != nil && NameFolding.soundSkeletons(english: key, minimumConsonants: 3).contains(skeleton!), "\(said)")
+    }
+
+    @Test func cyrillicNamesOfOtherSoundsStayApart() {
+        // «Битлз» and the Beatles share four consonants: below what is indexed, enough for the gate.
+        #expect(NameFolding.soundSkeleton(cyrillic: "Битлз") == nil)
+        #expect(NameFolding.soundSkeleton(cyrillic: "Битлз", minimumConsonants: 4) == "btrs")
+        #expect(NameFolding.soundSkeleton(cyrillic: "Майкл Джексон") != NameFolding.soundSkeletons(english: "michael bolton").first)
+        #expect(NameFolding.soundSkeleton(cyrillic: "Skyfall") == nil)
+    }
+
     @Test func differentLoanwordsStayApart() {
         let skeleton = NameFolding.soundSkeleton(katakana: "ファーストラブ")
         #expect(!NameFolding.soundSkeletons(english: "fast lane").contains(skeleton ?? ""))

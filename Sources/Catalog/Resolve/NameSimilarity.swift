@@ -21,12 +21,24 @@ public enum NameSimilarity {
     /// How alike a said name and a stored one are, by their keys and, where the stored name is
     /// written in Japanese script, by how the two read (よねづけんし and 米津玄師).
     public static func names(said: String, stored: String) -> Double {
-        let best = score(NameFolding.key(said), NameFolding.key(stored))
+        var best = score(NameFolding.key(said), NameFolding.key(stored))
+        // ビートルズ or «Битлз» for the Beatles: the same consonants, four at least.
+        if best < loanwordAgrees, stored.utf8.allSatisfy({ $0 < 0x80 }),
+            let saidSkeleton = NameFolding.soundSkeleton(katakana: said, minimumConsonants: 4)
+                ?? NameFolding.soundSkeleton(cyrillic: said, minimumConsonants: 4),
+            NameFolding.soundSkeletons(english: NameFolding.key(stored), minimumConsonants: 4).contains(saidSkeleton)
+        {
+            best = loanwordAgrees
+        }
         guard best < 1, let storedReading = NameFolding.readingKey(stored),
             let saidReading = NameFolding.readingKey(said) ?? NameFolding.latinReadingKey(said)
         else { return best }
         return max(best, editSimilarity(saidReading, storedReading))
     }
+
+    /// How alike a name said in katakana or Cyrillic and an English name with the same consonants
+    /// are: enough for the confidence gate, below a spelling that agrees.
+    static let loanwordAgrees = 0.9
 
     /// Word by word, as a speech recogniser errs: a word that sounds the same ("write" for "right")
     /// or is one letter off counts nearly as the word itself. Same number of words only.

@@ -21,7 +21,7 @@ struct SaidName {
 
     /// Latin spellings of a name said in katakana (`NameFolding.loanwordSpellings`).
     var loanwords: [String] = []
-    /// The consonants of a name said in katakana, to meet an English name (`NameFolding.soundSkeleton`).
+    /// The consonants of a name said in katakana or Cyrillic, to meet an English name (`NameFolding.soundSkeleton`).
     var loanwordSkeleton: String?
 
     /// Whether it was said in another script than Latin (its key is a transliteration).
@@ -34,6 +34,9 @@ struct SaidName {
         otherScript = text.unicodeScalars.contains { !$0.isASCII && $0.properties.isAlphabetic && $0.value >= 0x0370 }
         loanwords = NameFolding.loanwordSpellings(text)
         if !loanwords.isEmpty { loanwordSkeleton = NameFolding.soundSkeleton(katakana: text) }
+        // A foreign name written in Cyrillic by its sound («Майкла Джексона») meets the English one
+        // the same way; the catalog's own Cyrillic names match by their keys first.
+        if loanwordSkeleton == nil { loanwordSkeleton = NameFolding.soundSkeleton(cyrillic: text) }
         scriptReading = NameFolding.readingKey(text)
         guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return }
         let keyWords = key.split(separator: " ").map(String.init)
