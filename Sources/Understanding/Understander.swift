@@ -191,8 +191,9 @@ public struct Understander: Sendable {
         if let apps = appGrammars[grammar.language], let own = apps.read(words: words, originals: originals, padding: padding) {
             return [own] + reader.read(tiers: tiers, limit: max(limit - 1, 1)).filter { $0.understood.intent != .appIntent }
         }
-        let readings = reader.read(tiers: tiers, limit: limit)
+        var readings = reader.read(tiers: tiers, limit: limit)
         if let station = moreLikeThis(words, grammar: grammar, readings: readings) { return [station] + readings }
+        if let question = likedAsked(text, readings: readings) { readings.insert(question, at: 0) }
         return readings
     }
 
