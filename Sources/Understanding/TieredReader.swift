@@ -251,6 +251,12 @@ struct TieredReader {
                     notAboutMedia = grammar.namesSomethingElse(matcher.words, fillers: padding.trailingFillers)
                 }
                 if notAboutMedia == true { continue }
+                // 「牛乳を買い物リストに追加して」: the list named inside the request is not a playlist.
+                if case .playlist(let name)? = understood.params?.destination,
+                    grammar.namesSomethingElse(Token.split(name).map(\.folded), fillers: [])
+                {
+                    continue
+                }
             }
             // The grammar tier is scored on the words it was given (wake words before them are not
             // the request's); the tolerant tier on all of them, so that what it dropped counts against it.
