@@ -66,13 +66,13 @@ extension Assistant {
             }
         }
         // "Another one" leaves out all that played; a version or an artist only what plays now
-        // ("no, the original" after the live version goes back to the first).
-        var playedIDs: Set<String> =
-            correction.version == nil && correction.artist == nil && correction.kind == nil
-            ? Set(last.choices.map(\.identifier)) : [played.identifier]
-        // "No, the song" after the album: the song playing from it is the one meant, not left out;
-        // the kind alone decides (only items of that kind are candidates).
-        if correction.kind != nil { playedIDs = [] }
+        // ("no, the original" after the live version goes back to the first); a kind nothing ("no,
+        // the song" after the album: the song playing from it is the one meant; only items of the
+        // kind are candidates).
+        let playedIDs: Set<String> =
+            correction.kind != nil
+            ? [] : correction.version == nil && correction.artist == nil
+                ? Set(last.choices.map(\.identifier)) : [played.identifier]
         var found = await candidates(for: search, correction: correction, user: context.user, leavingOut: playedIDs)
         if found.isEmpty, let tag = correction.version, let name = search.mediaName {
             // "Holiday live": the version's word with the name finds versions the name alone ranks low.

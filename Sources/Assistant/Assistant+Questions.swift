@@ -68,22 +68,14 @@ extension Assistant {
                 case nil: "question.liked.no"
                 }
             outcome.reply = replies.sayItem(key, item, language: language)
-        case .duration:
+        case .duration, .remaining:
             guard let length = info.duration ?? item.duration, length > 0 else {
                 outcome.reply = replies.sayItem("question.duration.unknown", item, language: language)
                 return
             }
+            let said = question == .duration ? length : max(length - info.position, 0)
             outcome.reply = replies.sayItem(
-                "question.duration", item, extra: ["duration": replies.duration(length, language: language)],
-                language: language)
-        case .remaining:
-            guard let length = info.duration ?? item.duration, length > 0 else {
-                outcome.reply = replies.sayItem("question.duration.unknown", item, language: language)
-                return
-            }
-            let left = max(length - info.position, 0)
-            outcome.reply = replies.sayItem(
-                "question.remaining", item, extra: ["duration": replies.duration(left, language: language)],
+                "question." + question.rawValue, item, extra: ["duration": replies.duration(said, language: language)],
                 language: language)
         case .versions:
             let others = await otherVersions(of: item, user: handler.user)
@@ -105,7 +97,8 @@ extension Assistant {
     /// second entry titled alike is a copy, and a song of that title by someone else is another song).
     func otherVersions(of item: MediaItem, user: String) async -> [MediaItem] {
         // Brackets and dashed suffixes set aside ("Tears in Heaven (Acoustic Live)"), or version words.
-        let sameName = { (title: String) in NameFolding.compactKey(title) == NameFolding.compactKey(item.title) }
+        let name = NameFolding.compactKey(item.title)
+        let sameName = { (title: String) in NameFolding.compactKey(title) == name }
         let search = MediaSearch(mediaType: item.type, mediaName: NameFolding.core(item.title), artistName: item.artist)
         let found = (try? await builtInApp.items(for: search, user: user, limit: 10)) ?? []
         let title = NameFolding.key(item.title)

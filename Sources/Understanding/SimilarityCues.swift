@@ -1,8 +1,8 @@
 import MediaIntents
 
-/// "More like this", however loosely it is said: "play more stuff like this", "I like this vibe,
-/// keep it going with similar songs", «давай ещё что-нибудь в таком духе», 「これに似た曲」,
-/// "再来几首跟这个差不多的". Read from each language's `similar` in language.json: cue phrases
+/// "More like this", however loosely it is said: "can you put on some more tunes in the same
+/// vein", «поставь чего-нибудь в том же роде», 「この雰囲気の曲をもっとかけて」, "多放点这种风格的".
+/// Read from each language's `similar` in language.json: cue phrases
 /// that say "like what plays", and the words that may stand around them (verbs, "more", "songs",
 /// politeness). A request made only of those is a station from what plays; one that leaves any
 /// other word (a name: "songs like Adele", "Something Just Like This") is left to the grammar.
@@ -24,11 +24,12 @@ struct SimilarityCues: Sendable {
             text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
         }
         cues = phrases(file.cues).sorted { $0.count > $1.count }
+        let aroundPhrases = phrases(file.around)
         // Each word of an `around` phrase on its own: folding cuts "что-нибудь" and "i'd" in two.
-        around = Set(phrases(file.around).joined())
-        unspaced = language.hasPrefix("ja") || language.hasPrefix("zh")
+        around = Set(aroundPhrases.joined())
+        unspaced = CompiledGrammar.writesWithoutSpaces(language)
         joinedCues = cues.map { $0.joined() }.sorted { $0.count > $1.count }
-        joinedAround = phrases(file.around).map { $0.joined() }.sorted { $0.count > $1.count }
+        joinedAround = aroundPhrases.map { $0.joined() }.sorted { $0.count > $1.count }
     }
 
     /// Whether the folded words ask only for more like what plays.
@@ -84,16 +85,17 @@ extension Understander {
     /// A station from what plays when `words` ask only for more like it and the readings found
     /// nothing better: no reading, a question back, or a play whose name holds the cue.
     func moreLikeThis(_ words: [String], grammar: CompiledGrammar, readings: [Interpretation]) -> Interpretation? {
-        // A sentence of the grammar that is no play stands ("I like this" is a like); the model's
-        // guess does not, as every word here is a cue or stands around one.
-        if let first = readings.first, first.clarify != true, first.tier != .model {
-            guard first.understood.intent == .playMedia, first.understood.search?.reference != .currentlyPlaying
-            else { return nil }
-        }
-        if let first = readings.first, first.understood.search?.reference == .currentlyPlaying,
-            first.understood.search?.mediaType == .station
-        {
-            return nil
+        if let first = readings.first {
+            let search = first.understood.search
+            // Already a station from what plays.
+            if search?.reference == .currentlyPlaying, search?.mediaType == .station { return nil }
+            // A sentence of the grammar that is no play of a name stands ("I like this" is a like);
+            // the model's guess does not, as every word here is a cue or stands around one.
+            if first.clarify != true, first.tier != .model,
+                first.understood.intent != .playMedia || search?.reference == .currentlyPlaying
+            {
+                return nil
+            }
         }
         guard grammar.similarity.asksForMoreLikeThis(words) else { return nil }
         let station = Understood(

@@ -20,11 +20,10 @@ extension Understander {
         guard let grammar = grammar(for: language), let edges = padding[grammar.language]?.playlistEdges,
             !edges.isEmpty
         else { return nil }
-        let unspaced = grammar.language.hasPrefix("ja") || grammar.language.hasPrefix("zh")
+        let unspaced = CompiledGrammar.writesWithoutSpaces(grammar.language)
         var kept = name.trimmingCharacters(in: .whitespaces)
-        while let edge = edges.first(where: { edge in
-            let lowered = kept.lowercased()
-            return lowered.count > edge.count && lowered.hasSuffix(edge)
+        while case let lowered = kept.lowercased(), let edge = edges.first(where: { edge in
+            lowered.count > edge.count && lowered.hasSuffix(edge)
                 && (unspaced || lowered.dropLast(edge.count).hasSuffix(" "))
         }) {
             kept = String(kept.dropLast(edge.count)).trimmingCharacters(in: .whitespaces)

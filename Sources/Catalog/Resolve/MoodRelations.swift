@@ -29,10 +29,11 @@ struct MoodRelations: Sendable {
     /// The same search with each mood replaced by those related to it; nil when there are none.
     func widened(_ search: MediaSearch) -> MediaSearch? {
         guard let moods = search.moodNames, !moods.isEmpty else { return nil }
-        let wider = moods.flatMap { related[NameFolding.key($0)] ?? [] }.filter { !moods.contains($0) }
+        var seen = Set(moods)
+        let wider = moods.flatMap { related[NameFolding.key($0)] ?? [] }.filter { seen.insert($0).inserted }
         guard !wider.isEmpty else { return nil }
         var widened = search
-        widened.moodNames = Array(NSOrderedSet(array: wider)) as? [String]
+        widened.moodNames = wider
         return widened
     }
 }

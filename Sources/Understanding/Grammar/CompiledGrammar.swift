@@ -140,6 +140,12 @@ struct CompiledGrammar: Sendable {
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
     }
 
+    /// Whether `language` is written without spaces between words (Japanese, Chinese): phrases there
+    /// are found as runs of characters, not as words.
+    static func writesWithoutSpaces(_ language: String) -> Bool {
+        language.hasPrefix("ja") || language.hasPrefix("zh")
+    }
+
     /// Lists the model tier looks for anywhere in a sentence.
     static let spotted: Set<String> = ["mediaType", "genre", "mood", "decade"]
 
