@@ -54,30 +54,30 @@ extension Assistant {
         else { return nil }
         var outcome = outcome
         outcome.language = language
-        var search = asked
-        search.mediaIdentifier = nil
-        if let artist = correction.artist { search.artistName = artist }
-        // "No, the album": the same name as that kind ("thriller" the song → Thriller the album).
-        if let kind = correction.kind {
-            search.mediaType = kind
-            // "Play jazz", then "no, the station": a station of that genre (a browse of the kind).
-            if search.mediaName == nil, (search.genreNames ?? []).isEmpty {
-                search.mediaName = search.albumName ?? search.artistName ?? played.title
+        var found: [MediaItem] = []
+        if let name = correction.name {
+            // "No, the album called The Beatles"; 「ジャズのラジオ局」 may name what was asked again.
+            var named = correctedSearch(asked, by: correction, played: played)
+            named.mediaName = name
+            found = await candidates(for: named, correction: correction, last: last, user: context.user)
+            if found.isEmpty {
+                // "不对，我要九寸钉那个原版": the name is the artist of the version meant.
+                named = correctedSearch(asked, by: correction, played: played)
+                named.artistName = name
+                found = await candidates(for: named, correction: correction, last: last, user: context.user)
             }
         }
-        // "Another one" leaves out all that played; a version or an artist only what plays now
-        // ("no, the original" after the live version goes back to the first); a kind nothing ("no,
-        // the song" after the album: the song playing from it is the one meant; only items of the
-        // kind are candidates).
-        let playedIDs: Set<String> =
-            correction.kind != nil
-            ? [] : correction.version == nil && correction.artist == nil
-                ? Set(last.choices.map(\.identifier)) : [played.identifier]
-        var found = await candidates(for: search, correction: correction, user: context.user, leavingOut: playedIDs)
-        if found.isEmpty, let tag = correction.version, let name = search.mediaName {
-            // "Holiday live": the version's word with the name finds versions the name alone ranks low.
-            search.mediaName = "\(name) \(tag)"
-            found = await candidates(for: search, correction: correction, user: context.user, leavingOut: playedIDs)
+        // A version of a name nothing has is not met by another item's version ("the Nine Inch
+        // Nails original" of Hurt is no other singer's); a kind may name the asked thing again.
+        if found.isEmpty, correction.name == nil || correction.kind != nil {
+            found = await candidates(
+                for: correctedSearch(asked, by: correction, played: played), correction: correction, last: last,
+                user: context.user)
+        }
+        if found.isEmpty, correction.kind == .album, let album = played.album {
+            // "Play Hello", then "no, the whole album": no album has the name, the song's own does.
+            let search = MediaSearch(mediaType: .album, mediaName: album, artistName: played.artist)
+            found = await candidates(for: search, correction: correction, last: last, user: context.user)
         }
         guard let pick = found.first else {
             outcome.understood = last.understood
@@ -99,6 +99,58 @@ extension Assistant {
         }
         corrected.understood = understood
         return corrected
+    }
+
+    /// The last request's search as `correction` changes it.
+    private func correctedSearch(_ asked: MediaSearch, by correction: Correction, played: MediaItem) -> MediaSearch {
+        var search = asked
+        search.mediaIdentifier = nil
+        if let artist = correction.artist { search.artistName = artist }
+        // "No, the album": the same name as that kind ("thriller" the song → Thriller the album).
+        if let kind = correction.kind {
+            search.mediaType = kind
+            // "Play jazz", then "no, the station": a station of that genre (a browse of the kind).
+            if search.mediaName == nil, (search.genreNames ?? []).isEmpty {
+                search.mediaName = search.albumName ?? search.artistName ?? played.title
+            }
+        }
+        return search
+    }
+
+    /// Kinds a correction may mean when its own finds nothing: "no, the podcast" is the show or one
+    /// of its episodes.
+    private static let nearKinds: [MediaItemType: MediaItemType] = [
+        .podcastShow: .podcastEpisode, .podcastEpisode: .podcastShow, .radioStation: .station,
+    ]
+
+    /// What the corrected `search` finds without what already played: of the kind named or the one
+    /// nearest it, and with the version's word said with the name when the name alone finds none.
+    private func candidates(for search: MediaSearch, correction: Correction, last: PendingQuestion, user: String)
+        async -> [MediaItem]
+    {
+        guard let played = last.choices.first else { return [] }
+        // "Another one" leaves out all that played; a version or an artist only what plays now
+        // ("no, the original" after the live version goes back to the first); a kind nothing ("no,
+        // the song" after the album: the song playing from it is the one meant; only items of the
+        // kind are candidates).
+        let playedIDs: Set<String> =
+            correction.kind != nil
+            ? [] : correction.version == nil && correction.artist == nil
+                ? Set(last.choices.map(\.identifier)) : [played.identifier]
+        var search = search
+        var found = await candidates(for: search, correction: correction, user: user, leavingOut: playedIDs)
+        if found.isEmpty, let kind = correction.kind, let near = Self.nearKinds[kind] {
+            search.mediaType = near
+            var nearCorrection = correction
+            nearCorrection.kind = near
+            found = await candidates(for: search, correction: nearCorrection, user: user, leavingOut: playedIDs)
+        }
+        if found.isEmpty, let tag = correction.version, let name = search.mediaName {
+            // "Holiday live": the version's word with the name finds versions the name alone ranks low.
+            search.mediaName = "\(name) \(tag)"
+            found = await candidates(for: search, correction: correction, user: user, leavingOut: playedIDs)
+        }
+        return found
     }
 
     /// What a corrected search finds, with the version asked for (or, for "the original", none of

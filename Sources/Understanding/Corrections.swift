@@ -11,6 +11,8 @@ public struct Correction: Sendable, Hashable {
     public var version: String?
     /// The kind meant: "no, the album" after the song Thriller is the album Thriller.
     public var kind: MediaItemType?
+    /// The name meant with the kind, when said ("no, the album called The Beatles", 「ジャズのラジオ局」).
+    public var name: String?
 }
 
 /// A language's correction phrases, compiled to folded words.
@@ -29,6 +31,8 @@ struct CorrectionPhrases: Sendable {
     /// Whole requests that correct without a lead ("play a different version of this"): folded
     /// phrase → version tag, or "" for the next best.
     var alone: [String: String] = [:]
+    /// Said loosely, in clauses ("just the song, not the whole album"): see LooseCorrections.swift.
+    var loose = LooseCorrectionWords()
 
     init() {}
 
@@ -55,6 +59,7 @@ struct CorrectionPhrases: Sendable {
         for (tag, phrases) in file.versions {
             for phrase in phrases.split(separator: "|") { versions[fold(String(phrase)).joined(separator: " ")] = tag }
         }
+        loose = LooseCorrectionWords(file.loose, fold: fold)
     }
 
     /// The correction `tokens` say, or nil when they do not begin with a lead or say nothing after
@@ -96,6 +101,8 @@ struct CorrectionPhrases: Sendable {
             guard rest.starts(with: template.before), rest.suffix(template.after.count).elementsEqual(template.after)
             else { continue }
             let named = restTokens.dropFirst(template.before.count).dropLast(template.after.count)
+            // 「ジャズのラジオ局のほう」 is a kind with its name, not an artist.
+            if namesKindOrVersion(named.map(\.folded)) { continue }
             guard let first = named.first, let last = named.last else { continue }
             let text = first.original.base[first.original.startIndex..<last.original.endIndex]
             return Correction(artist: String(text))
@@ -120,12 +127,16 @@ struct CorrectionsFile: Codable, Sendable {
     var alone: [String: String]?
     /// A kind ("album", "song", "audioBook") → how "the album" is said after the lead.
     var kinds: [String: String]?
+    /// Words for corrections said loosely, in clauses.
+    var loose: LooseCorrectionsFile?
 }
 
 extension Understander {
     /// How `text` corrects what just played, or nil when it is not a correction.
     public func correction(_ text: String, language: String? = nil) -> Correction? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
-        return grammar.corrections.read(Token.split(text).filter { !$0.folded.isEmpty })
+        let corrections = grammar.corrections
+        if let exact = corrections.read(Token.split(text).filter { !$0.folded.isEmpty }) { return exact }
+        return corrections.readLoosely(text)
     }
 }

@@ -51,6 +51,28 @@ struct CorrectionPhraseTests {
         #expect(sharedUnderstander.correction(text, language: language)?.kind == kind, "«\(text)»")
     }
 
+    /// Said loosely, in clauses: what is taken back is set aside, and a name may come along.
+    @Test(arguments: [
+        ("only the song, not the entire album", "en", MediaItemType.song, nil as String?),
+        ("no, not the artist, the album called Abbey Road", "en", .album, "Abbey Road"),
+        ("нет, не песню, а весь альбом", "ru", .album, nil),
+        ("曲じゃなくてアルバムのほう", "ja", .album, nil),
+        ("いや、ブルースのラジオ局のほうで", "ja", .radioStation, "ブルース"),
+        ("不是这首歌，是整张专辑", "zh-Hans", .album, nil),
+    ])
+    func readsLooseClauses(_ text: String, _ language: String, _ kind: MediaItemType, _ name: String?) {
+        let correction = sharedUnderstander.correction(text, language: language)
+        #expect(correction?.kind == kind, "«\(text)»")
+        #expect(correction?.name == name, "«\(text)»")
+    }
+
+    /// A kind with nothing that says "correction" is a request of its own, and so is one with a name
+    /// but no lead: "play the album 21" after a song plays the album.
+    @Test(arguments: [("play the radio", "en"), ("play the album 21", "en"), ("put on an album", "en"), ("включи радио", "ru")])
+    func aKindAloneIsNoCorrection(_ text: String, _ language: String) {
+        #expect(sharedUnderstander.correction(text, language: language) == nil, "«\(text)»")
+    }
+
     @Test func anArtistSaidBeforeSongIsTheArtistMeant() {
         let correction = sharedUnderstander.correction("no, the dave brubeck song", language: "en")
         #expect(correction?.artist == "dave brubeck")
