@@ -252,8 +252,39 @@ public actor BuiltInMediaApp: MediaApp {
                 return try reader.resolver.resolve(search, user: user, limit: limit)
             }
         }
-        guard let memo = RequestMemo.current else { return try resolve() }
-        return try memo.value(RequestMemo.Key(search: search, user: user, limit: limit), resolve)
+        let found: [ResolvedItem]
+        if let memo = RequestMemo.current {
+            found = try memo.value(RequestMemo.Key(search: search, user: user, limit: limit), resolve)
+        } else {
+            found = try resolve()
+        }
+        if found.first.map({ $0.nameMatch >= Self.confidentMatch }) ?? false { return found }
+        // "How Coffee Works from Stuff You Should Know": a name after "from" may be the album or show
+        // the item is on, not its artist; 「Thrillerのアルバム」 ("Thriller's album") the album's own name.
+        for reading in Self.artistReadAgain(search) {
+            let again = try await find(reading, user: user, device: device, limit: limit)
+            if let best = again.first, best.nameMatch >= Self.confidentMatch { return again }
+        }
+        return found
+    }
+
+    /// Other readings of a search whose artist found nothing: the artist as the album or show the
+    /// item is on, or, for an album with no name of its own, as the album's name.
+    static func artistReadAgain(_ search: MediaSearch) -> [MediaSearch] {
+        guard let artist = search.artistName, search.albumName == nil, search.reference == nil else { return [] }
+        var readings: [MediaSearch] = []
+        if search.mediaName != nil {
+            var onAlbum = search
+            onAlbum.artistName = nil
+            onAlbum.albumName = artist
+            readings.append(onAlbum)
+        } else if search.mediaType == .album {
+            var named = search
+            named.artistName = nil
+            named.mediaName = artist
+            readings.append(named)
+        }
+        return readings
     }
 
     /// The item playing (or its album or artist) as a search result.

@@ -11,7 +11,8 @@ struct QueueBuilder {
     let store: CatalogStore
     let library: UserLibrary
 
-    /// The chosen item's own tracks and, after a song, more by its artist, without dislikes (the
+    /// The chosen item's own tracks and, after a song, more by its artist, after an episode the
+    /// show's later ones, without dislikes (the
     /// chosen song itself stays: it was asked for). Empty when the item holds nothing to hear.
     func queue(for chosen: StoredItem, user: String) throws -> [MediaItem] {
         let disliked = try library.dislikedIdentifiers(user: user)
@@ -19,6 +20,8 @@ struct QueueBuilder {
         if chosen.item.type == .song, let artist = try store.firstArtist(of: chosen) {
             items += try store.playableItems(for: artist, limit: 20).filter { $0.rowID != chosen.rowID }
         }
+        // An episode goes on to the show's next one, so "what's the next episode?" has an answer.
+        if chosen.item.type == .podcastEpisode { items += try store.laterEpisodes(after: chosen) }
         let keep = items.map(\.item).filter {
             $0.identifier == chosen.item.identifier || !disliked.contains($0.identifier)
         }

@@ -228,6 +228,17 @@ extension CatalogStore {
         return try db.prepare(sql).rows([.text(identifier)]).map(StoredItem.init)
     }
 
+    /// The episodes of an episode's show released after it, oldest first: what plays on after it,
+    /// as a podcast app goes on to the next episode.
+    public func laterEpisodes(after episode: StoredItem, limit: Int = 20) throws -> [StoredItem] {
+        let id = SQLValue.integer(episode.rowID)
+        return try items(
+            where: """
+                i.type = 'podcastEpisode' AND i.parent_id = (SELECT parent_id FROM items WHERE id = ?)
+                AND i.released > (SELECT released FROM items WHERE id = ?)
+                """, [id, id], order: "i.released, i.id", limit: limit)
+    }
+
     /// The first artist credited on an item.
     public func firstArtist(of stored: StoredItem) throws -> StoredItem? {
         let row = try db.prepare("SELECT artist_id FROM item_artists WHERE item_id = ? ORDER BY position LIMIT 1")

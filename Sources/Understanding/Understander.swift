@@ -193,6 +193,9 @@ public struct Understander: Sendable {
         }
         var readings = reader.read(tiers: tiers, limit: limit)
         if let station = moreLikeThis(words, grammar: grammar, readings: readings) { return [station] + readings }
+        if let question = looseQuestion(words, text: text, grammar: grammar, readings: readings) {
+            return [question] + readings
+        }
         if let question = likedAsked(text, readings: readings) { readings.insert(question, at: 0) }
         return readings
     }

@@ -27,6 +27,8 @@ struct CompiledGrammar: Sendable {
     var againPhrases: Set<String>
     var corrections: CorrectionPhrases
     var similarity: SimilarityCues
+    /// Questions about what plays, asked loosely ("what year's this from").
+    var questions: QuestionCues
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
@@ -138,6 +140,7 @@ struct CompiledGrammar: Sendable {
         self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold) } ?? CorrectionPhrases()
         self.similarity =
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
+        self.questions = file.questions.map { QuestionCues($0, language: file.language, fold: fold) } ?? QuestionCues()
     }
 
     /// Whether `language` is written without spaces between words (Japanese, Chinese): phrases there

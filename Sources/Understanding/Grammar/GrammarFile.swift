@@ -46,6 +46,8 @@ struct GrammarFile: Codable, Sendable {
     var corrections: CorrectionsFile?
     /// How "more like this" is said loosely (see SimilarityCues.swift).
     var similar: SimilarFile?
+    /// Questions about what plays, asked loosely: QuestionCues.swift.
+    var questions: QuestionCuesFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?
