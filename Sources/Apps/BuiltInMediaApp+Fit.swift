@@ -15,7 +15,11 @@ extension BuiltInMediaApp {
         // A kind Hark does not play (a movie, a TV show) fits nothing: «поставь кино пачка сигарет»
         // is the band Кино's song, not a film called Пачка сигарет.
         if let kind = search?.mediaType, !kind.isAudio { return score }
-        if let search, search.hasName, search.reference == nil {
+        if var search, search.hasName, search.reference == nil {
+            // Only an artist named ("the most popular songs of Битлз"): how well the artist exists.
+            if search.mediaName == nil, search.albumName == nil, let artist = search.artistName {
+                search = MediaSearch(mediaType: .artist, mediaName: artist)
+            }
             var found = (try? await find(search, user: user, device: device)) ?? []
             // A kind asked for is a constraint here as when playing: "my workout playlist" is not
             // fitted by a song called Work Out.

@@ -88,3 +88,21 @@ extension Assistant {
         try builtInApp.pictureSources(of: identifier, user: user)
     }
 }
+
+extension Assistant {
+    /// The answer to "what's the most popular song (of 1991, of the eighties, by Queen)?": the top
+    /// of the chart asked about, saying which chart it is.
+    func chartAnswer(_ search: MediaSearch, top: MediaItem, language: String) -> String {
+        if search.artistName != nil {
+            return replies.sayItem("search.top.artist", top, language: language)
+        }
+        if let range = search.releaseDate, range.start == range.end {
+            return replies.sayItem("search.top.year", top, extra: ["year": String(range.start)], language: language)
+        }
+        if let range = search.releaseDate, range.end == range.start + 9, range.start % 10 == 0 {
+            let decade = replies.say("decade", ["decade": String(range.start)], language: language)
+            return replies.sayItem("search.top.decade", top, extra: ["decade": decade], language: language)
+        }
+        return replies.sayItem("search.top", top, language: language)
+    }
+}

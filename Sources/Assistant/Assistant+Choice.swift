@@ -9,6 +9,10 @@ extension Assistant {
     static let choiceMargin = 0.2
     /// A catalog fit this good means the names exist (an exact title, agreeing artist).
     static let strongFit = 0.9
+    /// How well a loose reading's name must exist: a foreign name written by its sound («Битлз» for
+    /// Beatles) scores about 0.77, which the resolver still plays; a title that merely holds a cue
+    /// word ("the top gun anthem" read as a chart of "gun anthem") finds no artist at all.
+    static let playedFit = 0.75
     /// When the best reading finds nothing like its names, rivals this far behind are weighed too
     /// ("включи группу крови": "группу" as the type word leaves "крови", which names nothing, while
     /// the whole phrase is a song title).
@@ -116,7 +120,9 @@ extension Assistant {
         // Readings that hold only if the catalog has the thing ("find my keys" is not a search for music).
         var interpretations = interpretations
         while let first = interpretations.first, first.needsCatalog {
-            if await self.fit(first.understood, user: context.user, device: device) >= Self.strongFit { break }
+            // A loose reading (a chart of «Битлз») holds at the bar a name is played at, not offered.
+            let bar = first.tier == .tolerant ? Self.playedFit : Self.strongFit
+            if await self.fit(first.understood, user: context.user, device: device) >= bar { break }
             interpretations.removeFirst()
         }
         guard let top = interpretations.first else { return nil }

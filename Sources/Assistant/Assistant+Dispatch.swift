@@ -78,14 +78,14 @@ extension Assistant {
             let response = await handler.handle(intent: intent)
             apply(response, to: &outcome)
             let charts: Set<MediaIntents.SortOrder> = [.popular, .best, .trending]
-            let chartQuestion = !search.hasName && search.sortOrder.map(charts.contains) == true
+            let chartQuestion = search.mediaName == nil && search.albumName == nil
+                && search.sortOrder.map(charts.contains) == true
                 && (search.genreNames ?? []).isEmpty && (search.moodNames ?? []).isEmpty
                 && (search.mediaType == nil || search.mediaType == .song)
             if let first = response.items.first, chartQuestion {
-                // "What's the most popular song (of 1991)?": the top of the catalog's chart.
-                let year = search.releaseDate.flatMap { $0.start == $0.end ? String($0.start) : nil }
-                outcome.reply = replies.sayItem(
-                    year == nil ? "search.top" : "search.top.year", first, extra: ["year": year ?? ""], language: language)
+                // "What's the most popular song (of 1991, of the eighties, by Queen)?": the top of the
+                // catalog's chart, saying which chart.
+                outcome.reply = chartAnswer(search, top: first, language: language)
             } else if let first = response.items.first {
                 let count = String(response.items.count)
                 outcome.reply =

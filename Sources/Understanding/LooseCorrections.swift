@@ -126,7 +126,9 @@ extension CorrectionPhrases {
             let kind = longestKey(kinds, at: index)
             let version = longestKey(versions, at: index)
             let said = max(kind?.0 ?? 0, version?.0 ?? 0)
-            let other = max(longest(leads, at: index), longest(verbs, at: index), longest(loose.fillers, at: index))
+            // A lead counts only opening a clause: «мне не нравится этот трек» is no correction.
+            let lead = index == 0 ? longest(leads, at: index) : 0
+            let other = max(lead, longest(verbs, at: index), longest(loose.fillers, at: index))
             if said > 0, said >= other {
                 let afterSaid = index + said
                 let takenBack = longest(loose.after, at: afterSaid)
@@ -141,7 +143,7 @@ extension CorrectionPhrases {
                 continue
             }
             if other > 0 {
-                if longest(leads, at: index) == other { found.plainlyCorrecting = true }
+                if lead == other { found.plainlyCorrecting = true }
                 if loose.marks.contains(folded[index..<(index + other)].joined(separator: " ")) { found.marked = true }
                 index += other
                 continue

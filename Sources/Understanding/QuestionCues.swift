@@ -31,6 +31,9 @@ struct QuestionCues: Sendable {
         return NowPlayingQuestionKind(rawValue: tag)
     }
 
+    /// Whether a word of `words` asks ("what", «какая», 「何」).
+    func asksByWord(_ words: [String]) -> Bool { asks(words, text: "") }
+
     private func asks(_ words: [String], text: String) -> Bool {
         if text.contains("?") || text.contains("？") { return true }
         if unspaced {

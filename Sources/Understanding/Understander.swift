@@ -196,6 +196,7 @@ public struct Understander: Sendable {
         if let question = looseQuestion(words, text: text, grammar: grammar, readings: readings) {
             return [question] + readings
         }
+        if let chart = chart(tokens, text: text, grammar: grammar, readings: readings) { return [chart] + readings }
         if let question = likedAsked(text, readings: readings) { readings.insert(question, at: 0) }
         return readings
     }

@@ -219,7 +219,9 @@ public struct Resolver {
         if chart {
             // The chart is read from the kind's most popular items (the browse index), not by
             // weighing every song: 0.3 s → 17 ms at a million tracks.
-            order = Self.chartOrder
+            // "Trending", "hottest": the newer the better; "the most popular", "top songs": popularity
+            // as the catalog keeps it, the newer first among equals.
+            order = search.sortOrder == .trending ? Self.chartOrder : "i.popularity DESC, i.year DESC"
             source = "(SELECT * FROM items WHERE type = '\((type ?? .song).rawValue)' ORDER BY popularity DESC, year DESC LIMIT \(Self.chartWindow)) i"
         }
         if let genres = search.genreNames, genres.count == 1 {
@@ -247,7 +249,7 @@ public struct Resolver {
         .map { ResolvedItem(stored: $0, score: 1) }
     }
 
-    /// "The top songs", "the charts", "popular now", with no years said: popularity as the catalog
+    /// "Trending", "the hottest songs", with no years said: popularity as the catalog
     /// keeps it, and each year before the catalog's newest costs 0.02 of it. Popularity is often a
     /// rank within its own year (a year-end chart), so by popularity alone every year's number one
     /// ties and the oldest comes first; a number one of 25 years ago now weighs as a song of 0.5

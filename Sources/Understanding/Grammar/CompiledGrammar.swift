@@ -29,6 +29,8 @@ struct CompiledGrammar: Sendable {
     var similarity: SimilarityCues
     /// Questions about what plays, asked loosely ("what year's this from").
     var questions: QuestionCues
+    /// "The most popular …", said loosely.
+    var charts: ChartCues
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
@@ -141,6 +143,8 @@ struct CompiledGrammar: Sendable {
         self.similarity =
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
         self.questions = file.questions.map { QuestionCues($0, language: file.language, fold: fold) } ?? QuestionCues()
+        self.charts =
+            file.charts.map { ChartCues($0, lists: file.lists, language: file.language, fold: fold) } ?? ChartCues()
     }
 
     /// Whether `language` is written without spaces between words (Japanese, Chinese): phrases there

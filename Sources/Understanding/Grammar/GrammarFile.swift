@@ -48,6 +48,8 @@ struct GrammarFile: Codable, Sendable {
     var similar: SimilarFile?
     /// Questions about what plays, asked loosely: QuestionCues.swift.
     var questions: QuestionCuesFile?
+    /// "The most popular …", said loosely: ChartCues.swift.
+    var charts: ChartsFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?
