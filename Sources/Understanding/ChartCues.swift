@@ -1,28 +1,38 @@
 import Foundation
 import MediaIntents
 
-/// The most popular of something, however it is said: "what was the top song of the eighties",
-/// «поставь самую популярную песню Битлз», 「マイケル・ジャクソンの一番人気の曲かけて」,
-/// "放一下碧梨最火的那首". Read from each language's `charts` in language.json: phrases that say
-/// "most popular", the words that may stand around them, and the kinds they may name
-/// ("podcast"). What is left once those are taken out is a decade or a year (from the language's
-/// `decade` list, or a number), a genre (its `genre` list), or else an artist's name, which the
-/// catalog resolves like any other. Asked with a word that asks ("what", «какая», 「何」), it is a
-/// question (search, said); otherwise a play.
-struct ChartCues: Sendable {
+/// A request made of a cue phrase, the words around it, kinds, and one name: the shared reader of
+/// charts ("the most popular songs of X", «самую популярную песню Битлз», 「…の一番人気の曲」,
+/// "碧梨最火的那首") and of stations from a named seed ("make me a Fleetwood Mac radio station",
+/// 「米津玄師のステーション作って」, "用Billie Jean开一个电台"). Read from each language's `charts`
+/// and `stations` in language.json: the cue phrases, the words that may stand around them, and the
+/// kinds they may name. What is left once those are taken off both sides of the cue is, for
+/// charts, a decade or a year (from the language's `decade` list, or a number) or a genre (its
+/// `genre` list), and otherwise a name, which the catalog resolves like any other.
+struct NamedCueReader: Sendable {
     /// Folded cue phrases, longest first.
     private var cues: [[String]] = []
     private var around: Set<String> = []
     /// Folded kind phrase → kind.
     private var kinds: [String: MediaItemType] = [:]
-    /// Folded phrase → value, for decades and genres.
+    /// Folded phrase → value, for decades and genres (charts only).
     private var decades: [String: Int] = [:]
     private var genres: [String: String] = [:]
+    private var readsYears = false
     private var unspaced = false
+
+    /// What a request said: the kind, the years, the genre, and the name left.
+    struct Reading: Sendable {
+        var kind: MediaItemType?
+        var releaseDate: YearRange?
+        var genre: String?
+        var name: String?
+    }
 
     init() {}
 
-    init(_ file: ChartsFile, lists: [String: [String: String]], language: String, fold: (String) -> [String]) {
+    /// - Parameter dates: read decades, years and genres out of what is left (charts).
+    init(_ file: CueWordsFile, lists: [String: [String: String]], dates: Bool, language: String, fold: (String) -> [String]) {
         func phrases(_ text: String) -> [[String]] {
             text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
         }
@@ -35,6 +45,8 @@ struct ChartCues: Sendable {
             guard let kind = MediaItemType(rawValue: tag) else { continue }
             for phrase in phrases(text) { kinds[join(phrase)] = kind }
         }
+        guard dates else { return }
+        readsYears = true
         for (value, text) in lists["decade"] ?? [:] {
             guard let start = Int(value) else { continue }
             for phrase in phrases(text) { decades[join(phrase)] = start }
@@ -44,23 +56,22 @@ struct ChartCues: Sendable {
         }
     }
 
-    /// The search `tokens` ask for, or nil when they hold no cue, or more than one name.
-    func search(_ tokens: [Token]) -> MediaSearch? {
+    /// What `tokens` say, or nil when they hold no cue, or a name on both sides of it.
+    func read(_ tokens: [Token]) -> Reading? {
         guard !cues.isEmpty else { return nil }
         let words = tokens.map(\.folded)
-        // Cut out the cue; what stands on either side of it is read the same way.
         guard let (start, length) = firstCue(in: words) else { return nil }
-        var search = MediaSearch(mediaType: .song, sortOrder: .popular)
+        var reading = Reading()
         var named: [ArraySlice<Token>] = []
         for side in [tokens[..<start], tokens[(start + length)...]] {
-            guard let rest = read(side, into: &search) else { return nil }
+            let rest = read(side, into: &reading)
             if !rest.isEmpty { named.append(rest) }
         }
         guard named.count <= 1 else { return nil }
         if let name = named.first, let first = name.first, let last = name.last {
-            search.artistName = String(first.original.base[first.original.startIndex..<last.original.endIndex])
+            reading.name = String(first.original.base[first.original.startIndex..<last.original.endIndex])
         }
-        return search
+        return reading
     }
 
     private func firstCue(in words: [String]) -> (Int, Int)? {
@@ -71,8 +82,8 @@ struct ChartCues: Sendable {
     }
 
     /// Takes the words around, kinds, decades, years and genres off both ends of `side`, filling
-    /// `search`; returns what is left (a name, or nothing), or nil when a kind word is left inside.
-    private func read(_ side: ArraySlice<Token>, into search: inout MediaSearch) -> ArraySlice<Token>? {
+    /// `reading`; returns what is left (a name, or nothing).
+    private func read(_ side: ArraySlice<Token>, into reading: inout Reading) -> ArraySlice<Token> {
         var side = side
         func take(fromEnd: Bool) -> Bool {
             let words = side.map(\.folded)
@@ -82,13 +93,13 @@ struct ChartCues: Sendable {
                 var taken = true
                 if around.contains(phrase) {
                 } else if let kind = kinds[phrase] {
-                    search.mediaType = kind
+                    reading.kind = kind
                 } else if let decade = decades[phrase] {
-                    search.releaseDate = YearRange(start: decade, end: decade + 9)
+                    reading.releaseDate = YearRange(start: decade, end: decade + 9)
                 } else if let genre = genres[phrase] {
-                    search.genreNames = [genre]
-                } else if length == 1 || unspaced, let year = Int(phrase), (1900...2100).contains(year) {
-                    search.releaseDate = YearRange(start: year, end: year)
+                    reading.genre = genre
+                } else if readsYears, length == 1 || unspaced, let year = Int(phrase), (1900...2100).contains(year) {
+                    reading.releaseDate = YearRange(start: year, end: year)
                 } else {
                     taken = false
                 }
@@ -104,13 +115,37 @@ struct ChartCues: Sendable {
     }
 }
 
-/// `charts` in language.json.
-struct ChartsFile: Codable, Sendable {
-    /// "most popular|biggest hit|top": phrases that say "the most popular".
+/// The most popular of something, however it is said: "what was the top song of the eighties",
+/// «поставь самую популярную песню Битлз», 「マイケル・ジャクソンの一番人気の曲かけて」. The
+/// name left is the artist's. Asked with a word that asks ("what", «какая», 「何」), it is a
+/// question (search, said); otherwise a play.
+struct ChartCues: Sendable {
+    private var reader = NamedCueReader()
+
+    init() {}
+
+    init(_ file: CueWordsFile, lists: [String: [String: String]], language: String, fold: (String) -> [String]) {
+        reader = NamedCueReader(file, lists: lists, dates: true, language: language, fold: fold)
+    }
+
+    /// The search `tokens` ask for, or nil.
+    func search(_ tokens: [Token]) -> MediaSearch? {
+        guard let reading = reader.read(tokens) else { return nil }
+        var search = MediaSearch(mediaType: reading.kind ?? .song, sortOrder: .popular)
+        search.releaseDate = reading.releaseDate
+        search.genreNames = reading.genre.map { [$0] }
+        search.artistName = reading.name
+        return search
+    }
+}
+
+/// `charts` and `stations` in language.json.
+struct CueWordsFile: Codable, Sendable {
+    /// "most popular|biggest hit": the phrases that say what is asked.
     var cues: String
     /// "what|was|the|song|of|in": words that may stand around them.
     var around: String
-    /// Kind → "podcast|podcasts": kinds other than songs the chart may be of.
+    /// Kind → "podcast|podcasts": kinds the request may name.
     var kinds: [String: String]?
 }
 

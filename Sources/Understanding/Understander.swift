@@ -197,6 +197,10 @@ public struct Understander: Sendable {
             return [question] + readings
         }
         if let chart = chart(tokens, text: text, grammar: grammar, readings: readings) { return [chart] + readings }
+        if let (station, rival) = seedStation(tokens, grammar: grammar, readings: readings) {
+            if !rival { return [station] + readings }
+            readings.insert(station, at: 1)
+        }
         if let question = likedAsked(text, readings: readings) { readings.insert(question, at: 0) }
         return readings
     }

@@ -31,6 +31,8 @@ struct CompiledGrammar: Sendable {
     var questions: QuestionCues
     /// "The most popular …", said loosely.
     var charts: ChartCues
+    /// A station from a named seed, said loosely.
+    var stations: SeedStationCues
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
@@ -145,6 +147,8 @@ struct CompiledGrammar: Sendable {
         self.questions = file.questions.map { QuestionCues($0, language: file.language, fold: fold) } ?? QuestionCues()
         self.charts =
             file.charts.map { ChartCues($0, lists: file.lists, language: file.language, fold: fold) } ?? ChartCues()
+        self.stations =
+            file.stations.map { SeedStationCues($0, language: file.language, fold: fold) } ?? SeedStationCues()
     }
 
     /// Whether `language` is written without spaces between words (Japanese, Chinese): phrases there

@@ -49,7 +49,9 @@ struct GrammarFile: Codable, Sendable {
     /// Questions about what plays, asked loosely: QuestionCues.swift.
     var questions: QuestionCuesFile?
     /// "The most popular …", said loosely: ChartCues.swift.
-    var charts: ChartsFile?
+    var charts: CueWordsFile?
+    /// A station from a named seed, said loosely: SeedStations.swift.
+    var stations: CueWordsFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?

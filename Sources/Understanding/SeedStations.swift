@@ -1,0 +1,52 @@
+import MediaIntents
+
+/// A station from a named seed, however loosely it is said: "can you make me a Fleetwood Mac
+/// radio station", "a station off the Abbey Road album", «сделай радио на основе песни Skyfall»,
+/// 「米津玄師のステーション作って」, "用Billie Jean开一个电台". Read from each language's
+/// `stations` in language.json (NamedCueReader): the cue ("station", «радио», 「ステーション」,
+/// "电台"), the words around it and the kinds, and the one name left, which is the seed. With no
+/// name left it is "more like this" (SimilarityCues).
+struct SeedStationCues: Sendable {
+    private var reader = NamedCueReader()
+
+    init() {}
+
+    init(_ file: CueWordsFile, language: String, fold: (String) -> [String]) {
+        reader = NamedCueReader(file, lists: [:], dates: false, language: language, fold: fold)
+    }
+
+    /// A station from the seed `tokens` name, or nil.
+    func station(_ tokens: [Token]) -> MediaSearch? {
+        guard let name = reader.read(tokens)?.name else { return nil }
+        return MediaSearch(mediaType: .algorithmicRadioStation, mediaName: name)
+    }
+}
+
+extension Understander {
+    /// Kinds a play that is already a station names.
+    private static let stationKinds: Set<MediaItemType> = [
+        .algorithmicRadioStation, .radioStation, .station, .musicStation, .podcastStation,
+    ]
+
+    /// A station from a named seed when `tokens` ask for one and the readings found no better. With
+    /// no reading, a question back or a guess of the model, it comes first and holds only when the
+    /// catalog has the seed; beside a play of a name ("play Radio Ga Ga" holds the cue too) it is a
+    /// rival of the same weight, which the catalog decides between.
+    func seedStation(_ tokens: [Token], grammar: CompiledGrammar, readings: [Interpretation])
+        -> (reading: Interpretation, rival: Bool)?
+    {
+        guard let search = grammar.stations.station(tokens) else { return nil }
+        let understood = Understood(intent: .playMedia, search: search)
+        if let first = readings.first, first.clarify != true, first.tier != .model {
+            let named = first.understood.search
+            guard first.understood.intent == .playMedia, named?.hasName == true,
+                !Self.stationKinds.contains(named?.mediaType ?? .unknown)
+            else { return nil }
+            let rival = Interpretation(
+                understood: understood, score: first.score, tier: .tolerant, confidence: first.confidence)
+            return (rival, true)
+        }
+        let reading = Interpretation(understood: understood, score: 0.85, needsCatalog: true, tier: .tolerant, confidence: 0.85)
+        return (reading, false)
+    }
+}
