@@ -238,6 +238,12 @@ public actor BuiltInMediaApp: MediaApp {
         if search.mediaType == .algorithmicRadioStation, search.hasName {
             var seed = search
             seed.mediaType = nil
+            // "A station off the Abbey Road album", "a Fleetwood Mac station": the seed of the kind said.
+            if search.mediaName == nil, let album = search.albumName {
+                seed = MediaSearch(mediaType: .album, mediaName: album, artistName: search.artistName)
+            } else if search.mediaName == nil, let artist = search.artistName {
+                seed = MediaSearch(mediaType: .artist, mediaName: artist)
+            }
             return try await find(seed, user: user, device: device, limit: limit)
         }
         let resolve = {
@@ -263,7 +269,14 @@ public actor BuiltInMediaApp: MediaApp {
         // the item is on, not its artist; 「Thrillerのアルバム」 ("Thriller's album") the album's own name.
         for reading in Self.artistReadAgain(search) {
             let again = try await find(reading, user: user, device: device, limit: limit)
-            if let best = again.first, best.nameMatch >= Self.confidentMatch { return again }
+            // The album or show said must be the item's own: "Creep by Radiohead" is not TLC's Creep.
+            if let best = again.first, best.nameMatch >= Self.confidentMatch,
+                reading.albumName.map({ said in
+                    NameSimilarity.names(said: said, stored: best.item.album ?? "") >= Self.confidentMatch
+                }) ?? true
+            {
+                return again
+            }
         }
         // «самые популярные песни Битлз»: an artist written by its sound is found as a name (where
         // sound skeletons are weighed), then its songs by the catalog's spelling.

@@ -32,6 +32,14 @@ extension NameFolding {
     /// the key holds as digits in each of its spellings ("1 love" is "one love" and "first love");
     /// empty when it holds other letters or too few consonants.
     public static func soundSkeletons(english key: String, minimumConsonants: Int = 5) -> [String] {
+        let whole = skeletons(english: key, minimumConsonants: minimumConsonants)
+        // "The Beatles" is said «Битлз» and ビートルズ: the article is not said in another language.
+        guard key.hasPrefix("the "), key.count > 4 else { return whole }
+        let bare = skeletons(english: String(key.dropFirst(4)), minimumConsonants: minimumConsonants)
+        return whole + bare.filter { !whole.contains($0) }
+    }
+
+    private static func skeletons(english key: String, minimumConsonants: Int) -> [String] {
         guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return [] }
         var spellings = [""]
         for word in key.split(separator: " ") {

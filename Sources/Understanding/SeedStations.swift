@@ -17,17 +17,17 @@ struct SeedStationCues: Sendable {
 
     /// A station from the seed `tokens` name, or nil.
     func station(_ tokens: [Token]) -> MediaSearch? {
-        guard let name = reader.read(tokens)?.name else { return nil }
-        return MediaSearch(mediaType: .algorithmicRadioStation, mediaName: name)
+        guard let reading = reader.read(tokens), let name = reading.name else { return nil }
+        // The kind said keeps the seed to it: "the Abbey Road album" is not a song of that name.
+        switch reading.kind {
+        case .album: return MediaSearch(mediaType: .algorithmicRadioStation, albumName: name)
+        case .artist: return MediaSearch(mediaType: .algorithmicRadioStation, artistName: name)
+        default: return MediaSearch(mediaType: .algorithmicRadioStation, mediaName: name)
+        }
     }
 }
 
 extension Understander {
-    /// Kinds a play that is already a station names.
-    private static let stationKinds: Set<MediaItemType> = [
-        .algorithmicRadioStation, .radioStation, .station, .musicStation, .podcastStation,
-    ]
-
     /// A station from a named seed when `tokens` ask for one and the readings found no better. With
     /// no reading, a question back or a guess of the model, it comes first and holds only when the
     /// catalog has the seed; beside a play of a name ("play Radio Ga Ga" holds the cue too) it is a
@@ -39,9 +39,9 @@ extension Understander {
         let understood = Understood(intent: .playMedia, search: search)
         if let first = readings.first, first.clarify != true, first.tier != .model {
             let named = first.understood.search
-            guard first.understood.intent == .playMedia, named?.hasName == true,
-                !Self.stationKinds.contains(named?.mediaType ?? .unknown)
-            else { return nil }
+            // A station the grammar read with the kind inside its name ("the Nevermind album") is a
+            // rival too; one read as this one is, is left alone.
+            guard first.understood.intent == .playMedia, named?.hasName == true, named != search else { return nil }
             let rival = Interpretation(
                 understood: understood, score: first.score, tier: .tolerant, confidence: first.confidence)
             return (rival, true)

@@ -10,11 +10,14 @@ public enum DemoCatalog {
     public static func seedIfEmpty(_ store: CatalogStore) throws -> Int {
         guard try store.itemCount() == 0 else { return 0 }
         var rows: [(line: Int, result: Result<CatalogEntry, CatalogError>)] = []
-        let rock = try classicRock()
+        let handWritten = CatalogImporter.jsonEntries(try text("demo", "jsonl"), file: "demo.jsonl")
+        let spelling = artistSpellings(handWritten.compactMap { try? $0.result.get().artist })
+        let rock = try classicRock().map { spelledAsHandWritten($0, spelling) }
         let rockKeys = Set(rock.map { NameFolding.key($0.title) + "\t" + NameFolding.key($0.artist ?? "") })
-        rows += try billboard(rockKeys: rockKeys).map { (0, .success($0)) }
+        rows += try billboard(rockKeys: rockKeys).map { (0, .success(spelledAsHandWritten($0, spelling))) }
         rows += rock.map { (0, .success($0)) }
-        rows += CatalogImporter.jsonEntries(try text("demo", "jsonl"), file: "demo.jsonl")
+        // Last, so a song the charts also list keeps the hand-written album, moods and popularity.
+        rows += handWritten
         let report = try CatalogImporter(store: store).write(rows, skipBadRows: false)
         if let error = report.rejected.first { throw error }
         return report.imported
@@ -37,6 +40,27 @@ public enum DemoCatalog {
             }
         }
         return names
+    }
+
+    /// The hand-written rows' artists by their name without a leading "The": the charts write
+    /// "Beatles" where demo.jsonl writes "The Beatles", which made two artists and two Help!s.
+    static func artistSpellings(_ artists: [String]) -> [String: String] {
+        var spellings: [String: String] = [:]
+        for artist in artists { spellings[bareKey(artist)] = artist }
+        return spellings
+    }
+
+    /// `entry` with its artist spelled as the hand-written rows spell the same artist.
+    static func spelledAsHandWritten(_ entry: CatalogEntry, _ spellings: [String: String]) -> CatalogEntry {
+        guard let artist = entry.artist, let spelled = spellings[bareKey(artist)], spelled != artist else { return entry }
+        var entry = entry
+        entry.artist = spelled
+        return entry
+    }
+
+    private static func bareKey(_ name: String) -> String {
+        let key = NameFolding.key(name)
+        return key.hasPrefix("the ") ? String(key.dropFirst(4)) : key
     }
 
     static func text(_ name: String, _ ext: String) throws -> String {
