@@ -37,7 +37,8 @@ extension Understander {
             if search?.reference == .currentlyPlaying, search?.mediaType == .station { return nil }
             // A sentence of the grammar that is no play of a name stands ("I like this" is a like);
             // the model's guess does not, as every word here is a cue or stands around one.
-            if first.clarify != true, first.tier != .model,
+            // One that named words of the cue ("I like {this, play more like it}") does not.
+            if first.clarify != true, first.tier != .model, search?.hasName != true,
                 first.understood.intent != .playMedia || search?.reference == .currentlyPlaying
             {
                 return nil

@@ -14,19 +14,30 @@ extension Understander {
     }
 
     /// A playlist's name heard in an add without the words that ended it and are not part of it
-    /// ("running playlist again" → "running", «Running ещё раз» → Running, 「Runningにもう一回」 →
-    /// Running); nil when none end it. Languages written without spaces lose them as text.
+    /// ("running playlist again" → "running", «Running ещё раз» → Running, 「Runningにもう一回」 and
+    /// 「もう一回Running」 → Running); nil when none end or start it. Languages written without spaces lose them as text.
     public func withoutPlaylistEdges(_ name: String, language: String) -> String? {
         guard let grammar = grammar(for: language), let edges = padding[grammar.language]?.playlistEdges,
             !edges.isEmpty
         else { return nil }
         let unspaced = CompiledGrammar.writesWithoutSpaces(grammar.language)
         var kept = name.trimmingCharacters(in: .whitespaces)
-        while case let lowered = kept.lowercased(), let edge = edges.first(where: { edge in
-            lowered.count > edge.count && lowered.hasSuffix(edge)
-                && (unspaced || lowered.dropLast(edge.count).hasSuffix(" "))
-        }) {
-            kept = String(kept.dropLast(edge.count)).trimmingCharacters(in: .whitespaces)
+        while true {
+            let lowered = kept.lowercased()
+            if let edge = edges.first(where: { edge in
+                lowered.count > edge.count && lowered.hasSuffix(edge)
+                    && (unspaced || lowered.dropLast(edge.count).hasSuffix(" "))
+            }) {
+                kept = String(kept.dropLast(edge.count)).trimmingCharacters(in: .whitespaces)
+            } else if let edge = edges.first(where: { edge in
+                // 「もう一回Running」: Japanese says "again" before the name.
+                lowered.count > edge.count && lowered.hasPrefix(edge)
+                    && (unspaced || lowered.dropFirst(edge.count).hasPrefix(" "))
+            }) {
+                kept = String(kept.dropFirst(edge.count)).trimmingCharacters(in: .whitespaces)
+            } else {
+                break
+            }
         }
         return kept == name.trimmingCharacters(in: .whitespaces) || kept.isEmpty ? nil : kept
     }
