@@ -164,10 +164,7 @@ extension Understander {
                 if let loose = grammar.charts.search(tokens), loose.releaseDate != nil || loose.artistName != nil,
                     read.releaseDate == nil, !read.hasName, (read.genreNames ?? []).isEmpty
                 {
-                    let understood = Understood(intent: asked ? .searchForMedia : .playMedia, search: loose)
-                    return Interpretation(
-                        understood: understood, score: 0.85, needsCatalog: loose.artistName != nil, tier: .tolerant,
-                        confidence: 0.85)
+                    return Self.chartReading(loose, asked: asked)
                 }
                 // The grammar read the chart: a question when a word asks.
                 guard asked, first.understood.intent == .playMedia else { return nil }
@@ -181,8 +178,13 @@ extension Understander {
         }
         guard var search = grammar.charts.search(tokens) else { return nil }
         if search.artistName != nil, search.mediaType != .song { search.mediaType = .song }
+        return Self.chartReading(search, asked: asked)
+    }
+
+    /// A chart read by the cues: asked (a search, said) or played. An artist's chart holds only
+    /// when the catalog knows the artist ("the top gun anthem" is a title).
+    private static func chartReading(_ search: MediaSearch, asked: Bool) -> Interpretation {
         let understood = Understood(intent: asked ? .searchForMedia : .playMedia, search: search)
-        // An artist's chart holds only when the catalog knows the artist ("the top gun anthem" is a title).
         return Interpretation(
             understood: understood, score: 0.85, needsCatalog: search.artistName != nil, tier: .tolerant,
             confidence: 0.85)

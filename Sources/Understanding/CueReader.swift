@@ -79,3 +79,26 @@ struct CueReader: Sendable {
         return covered ? found : nil
     }
 }
+
+extension Understander {
+    /// The grammar's and model's `readings` with the loose readers' beside them, in the order they
+    /// are tried: "more like this", a question about what plays, a chart, a station from a named
+    /// seed (first, or a rival after the grammar's play of a name), a like asked as a question.
+    func withLooseReadings(_ tokens: [Token], text: String, grammar: CompiledGrammar, readings: [Interpretation])
+        -> [Interpretation]
+    {
+        let words = tokens.map(\.folded)
+        var readings = readings
+        if let station = moreLikeThis(words, grammar: grammar, readings: readings) { return [station] + readings }
+        if let question = looseQuestion(words, text: text, grammar: grammar, readings: readings) {
+            return [question] + readings
+        }
+        if let chart = chart(tokens, text: text, grammar: grammar, readings: readings) { return [chart] + readings }
+        if let (station, rival) = seedStation(tokens, grammar: grammar, readings: readings) {
+            if !rival { return [station] + readings }
+            readings.insert(station, at: 1)
+        }
+        if let question = likedAsked(text, readings: readings) { readings.insert(question, at: 0) }
+        return readings
+    }
+}

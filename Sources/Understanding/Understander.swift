@@ -191,18 +191,7 @@ public struct Understander: Sendable {
         if let apps = appGrammars[grammar.language], let own = apps.read(words: words, originals: originals, padding: padding) {
             return [own] + reader.read(tiers: tiers, limit: max(limit - 1, 1)).filter { $0.understood.intent != .appIntent }
         }
-        var readings = reader.read(tiers: tiers, limit: limit)
-        if let station = moreLikeThis(words, grammar: grammar, readings: readings) { return [station] + readings }
-        if let question = looseQuestion(words, text: text, grammar: grammar, readings: readings) {
-            return [question] + readings
-        }
-        if let chart = chart(tokens, text: text, grammar: grammar, readings: readings) { return [chart] + readings }
-        if let (station, rival) = seedStation(tokens, grammar: grammar, readings: readings) {
-            if !rival { return [station] + readings }
-            readings.insert(station, at: 1)
-        }
-        if let question = likedAsked(text, readings: readings) { readings.insert(question, at: 0) }
-        return readings
+        return withLooseReadings(tokens, text: text, grammar: grammar, readings: reader.read(tiers: tiers, limit: limit))
     }
 
     /// The learned model's most likely frames for `text` ("changeVolume.down" 0.93, …), best first;
