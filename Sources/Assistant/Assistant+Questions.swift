@@ -88,8 +88,43 @@ extension Assistant {
             outcome.reply = replies.sayItem(
                 "question.versions", item, extra: ["list": joined(Array(said), last: "list.and", language: language)],
                 language: language)
+        case .original: await answerOriginal(item, user: handler.user, language: language, outcome: &outcome)
         case .previous, .playlist, .playlistCount, .playlistDuration: break
         }
+    }
+
+    /// "Is this the original?", "is this a cover?": only what the catalog can tell. A title marked
+    /// live, acoustic or remixed is not the studio original; a song of the same name by another
+    /// artist is named beside it (the earliest first) without calling either the original; with
+    /// neither, the answer says this is the only recording here and claims no more.
+    func answerOriginal(_ item: MediaItem, user: String, language: String, outcome: inout Outcome) async {
+        let core = NameFolding.core(item.title)
+        let note = Set(NameFolding.tokens(item.title)).subtracting(NameFolding.tokens(core))
+        if Self.versionMarks.values.joined().contains(where: note.contains) {
+            outcome.reply = replies.sayItem("question.original.version", item, language: language)
+            return
+        }
+        let search = MediaSearch(mediaType: item.type, mediaName: core)
+        let found = (try? await builtInApp.items(for: search, user: user, limit: 10)) ?? []
+        let artist = item.artist.map(NameFolding.key)
+        let byOthers = found.filter {
+            NameFolding.compactKey($0.title) == NameFolding.compactKey(item.title) && $0.artist != nil
+                && $0.artist.map(NameFolding.key) != artist
+        }.sorted { ($0.releaseYear ?? Int.max) < ($1.releaseYear ?? Int.max) }
+        let others = await otherVersions(of: item, user: user) + byOthers.prefix(2)
+        guard !others.isEmpty else {
+            outcome.reply = replies.sayItem("question.original.only", item, language: language)
+            return
+        }
+        outcome.items = [item] + others
+        let said = others.prefix(3).map { other in
+            let values = replies.values(for: other, language: language)
+            return other.artist.map(NameFolding.key) == artist
+                ? values["title"] ?? other.title : replies.say("item.byArtist", values, language: language)
+        }
+        outcome.reply = replies.sayItem(
+            "question.original.other", item, extra: ["list": joined(Array(said), last: "list.and", language: language)],
+            language: language)
     }
 
     /// Other versions of `item` the catalog has: items of its kind and artist whose title is the same

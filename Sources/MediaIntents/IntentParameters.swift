@@ -46,6 +46,8 @@ public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     case duration, remaining, playlistDuration
     /// Whether the catalog has another version of what plays ("is there a live version of this?").
     case versions
+    /// Whether what plays is the original recording, a cover or another version ("is this a cover?").
+    case original
 }
 
 /// Everything a request carries besides its media search, named as in the evaluation format.

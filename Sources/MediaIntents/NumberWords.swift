@@ -11,6 +11,11 @@ public struct NumberWords: Sendable {
     public let decimalWords: Set<String>
     /// Words that join tens and units ("y" in "cuarenta y cinco"), from the language's data.
     public let tensJoiners: Set<String>
+    /// Other forms of number words, read by the language's spell-out rules on first sight and kept:
+    /// ordinals and cases («первого», «девяностых», «сорокового») in languages whose forms are too
+    /// many to list. Nil for English, whose ordinals are made above.
+    private let inflected: InflectedNumbers?
+    private let notNumbers: Set<String>
 
     /// English, built once, for modules that fold names without a language's data (the catalog,
     /// name folding); the grammars build theirs from `Resources/<lang>/language.json`.
@@ -19,9 +24,14 @@ public struct NumberWords: Sendable {
     /// - Parameters:
     ///   - decimalWords: the language's words for a decimal point, folded ("point").
     ///   - tensJoiners: the language's words between tens and units, folded ("et" in "vingt et un").
-    public init(localeIdentifier: String, decimalWords: Set<String>, tensJoiners: Set<String>) {
+    ///   - notNumbers: folded words never read as numbers, though the spell-out rules read them
+    ///     (Spanish «segundos» is "seconds" as well as "second").
+    public init(
+        localeIdentifier: String, decimalWords: Set<String>, tensJoiners: Set<String>, notNumbers: Set<String> = []
+    ) {
         self.decimalWords = decimalWords
         self.tensJoiners = tensJoiners
+        self.notNumbers = notNumbers
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: localeIdentifier)
         formatter.numberStyle = .spellOut
@@ -36,11 +46,13 @@ public struct NumberWords: Sendable {
             let parts = spelled.split(whereSeparator: { $0 == "-" || $0 == " " }).map(String.init)
             if parts.count == 1 { words[NameFolding.tokens(parts[0]).joined()] = value }
         }
-        for value in [100, 1000] {
-            if let spelled = formatter.string(from: NSNumber(value: value)),
-                let last = spelled.split(separator: " ").last
+        // The word for hundred and thousand as it stands after one, two and five («тысяча»,
+        // «тысячи», «тысяч»).
+        for (value, times) in [(100, 1), (1000, 1), (1000, 2), (1000, 5)] {
+            if let spelled = formatter.string(from: NSNumber(value: value * times)),
+                let last = spelled.split(separator: " ").last, spelled.contains(" ") || times == 1
             {
-                multipliers[String(last)] = value
+                multipliers[NameFolding.tokens(String(last)).joined()] = value
             }
         }
         if localeIdentifier.hasPrefix("en") {
@@ -50,6 +62,16 @@ public struct NumberWords: Sendable {
         }
         self.words = words
         self.multipliers = multipliers
+        inflected = localeIdentifier.hasPrefix("en") ? nil : InflectedNumbers(formatter)
+    }
+
+    /// The value of one number word: a cardinal from the table, else another form of one.
+    private func value(of token: String) -> Int? {
+        if let value = words[token] { return value }
+        guard let inflected, token.count > 2, token.allSatisfy(\.isLetter), !notNumbers.contains(token) else {
+            return nil
+        }
+        return inflected.value(of: token)
     }
 
     /// "one" → "first", "twenty" → "twentieth", "nine" → "ninth".
@@ -99,28 +121,30 @@ public struct NumberWords: Sendable {
         var lastWasWord = false
         while index < tokens.endIndex {
             let token = tokens[index]
-            if let value = words[token] {
-                // "twenty one" adds; "one one" does not.
-                if lastWasWord && !(current % 100 >= 20 && current % 10 == 0 && value < 10) && current != 0
-                    && !(current % 100 == 0 && value < 100)
-                {
-                    break
-                }
-                current += value
-                lastWasWord = true
-            } else if let multiplier = multipliers[token], used > 0 {
+            let multiplier = multipliers[token] ?? value(of: token).flatMap { $0 == 100 || $0 == 1000 ? $0 : nil }
+            if let multiplier, used > 0 || multiplier >= 1000, current < multiplier {
+                // «две тысячи», "one hundred"; «тысяча девятьсот» with no «одна».
                 current = max(current, 1) * multiplier
                 if multiplier >= 1000 {
                     total += current
                     current = 0
                 }
                 lastWasWord = true
-            } else if token == "and", used > 0, index + 1 < tokens.endIndex, words[tokens[index + 1]] != nil,
+            } else if let value = value(of: token) {
+                // "twenty one" adds, and so do «тысяча девятьсот»; "one one" does not.
+                if lastWasWord && !(current % 100 >= 20 && current % 10 == 0 && value < 10) && current != 0
+                    && !(current % 100 == 0 && value < 100) && !(current % 1000 == 0 && value < 1000)
+                {
+                    break
+                }
+                current += value
+                lastWasWord = true
+            } else if token == "and", used > 0, index + 1 < tokens.endIndex, value(of: tokens[index + 1]) != nil,
                 current >= 100 || total >= 1000
             {
                 lastWasWord = false
             } else if tensJoiners.contains(token), used > 0, current >= 20, current % 10 == 0,
-                index + 1 < tokens.endIndex, let next = words[tokens[index + 1]], next < 10
+                index + 1 < tokens.endIndex, let next = value(of: tokens[index + 1]), next < 10
             {
                 // "cuarenta y cinco", "vingt et un".
                 lastWasWord = true
@@ -189,5 +213,39 @@ public struct NumberWords: Sendable {
     /// "45" for 45.0, "1.5" for 1.5.
     public static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// Number words in forms the table does not hold, read by Foundation's spell-out formatter (ICU's
+/// rules hold every ordinal and case: «девяносто первого» → 91) and kept once read.
+///
+/// The formatter reads a word's beginning when it cannot read all of it («одинокий» → 1,
+/// «станцию» → 100) and gives that value as a fraction-capable number; a word read whole comes
+/// back as an integer. Only those are taken (`NumberWordsTests` holds both kinds).
+final class InflectedNumbers: @unchecked Sendable {
+    /// The formatter is not safe to share between threads; it and what it read stay under the lock.
+    private let read: Locked<(formatter: NumberFormatter, seen: [String: Int?])>
+    /// How many words are kept; past it a word is read again each time.
+    private static let kept = 20_000
+
+    init(_ formatter: NumberFormatter) {
+        read = Locked((formatter, [:]))
+    }
+
+    func value(of word: String) -> Int? {
+        read.withLock { state in
+            if let known = state.seen[word] { return known }
+            var value: Int?
+            if let number = state.formatter.number(from: word), !Self.isFraction(number) {
+                value = number.intValue
+            }
+            if state.seen.count < Self.kept { state.seen[word] = value }
+            return value
+        }
+    }
+
+    private static func isFraction(_ number: NSNumber) -> Bool {
+        let type = String(cString: number.objCType)
+        return type == "d" || type == "f"
     }
 }

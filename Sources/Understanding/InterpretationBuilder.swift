@@ -112,6 +112,14 @@ struct InterpretationBuilder {
                 return
             }
             search.releaseDate = YearRange(start: year, end: year)
+        case "shortYear":
+            // «девяносто первого года»: the century is the one a listener means (00–29 → 2000s).
+            guard let short = number.flatMap(Self.whole), (0...99).contains(short) else {
+                plausible = false
+                return
+            }
+            let year = short < 30 ? 2000 + short : 1900 + short
+            search.releaseDate = YearRange(start: year, end: year)
         case "app": app = text
         case "device": params.device = text
         case "area": params.area = text

@@ -118,6 +118,26 @@ struct NameFoldingTests {
     @Test func notANumber() {
         #expect(NumberWords.english.read(["hello"][...]) == nil)
     }
+
+    /// Ordinals and cases are read by the formatter's rules, whole words only: «одинокий» begins
+    /// like «один» and «станцию» like «сто», and neither is a number.
+    @Test(arguments: [
+        (["девяносто", "первого", "года"], 91.0, 2), (["восемьдесят", "второму"], 82, 2), (["сорокового"], 40, 1),
+        (["две", "тысячи", "одиннадцатого"], 2011, 3), (["тысяча", "девятьсот", "девяносто", "первого"], 1991, 4),
+        (["девяностых"], 90, 1), (["первую", "песню"], 1, 1),
+    ])
+    func inflectedRussianNumbers(tokens: [String], value: Double, count: Int) throws {
+        let russian = NumberWords(localeIdentifier: "ru", decimalWords: [], tensJoiners: [])
+        let read = try #require(russian.read(tokens[...]))
+        #expect(read.value == value)
+        #expect(read.count == count)
+    }
+
+    @Test(arguments: ["одинокий", "станцию", "дважды", "года"])
+    func wordsThatOnlyBeginLikeNumbers(word: String) {
+        let russian = NumberWords(localeIdentifier: "ru", decimalWords: [], tensJoiners: [])
+        #expect(russian.read([word][...]) == nil)
+    }
 }
 
 @Suite("Intent contract JSON")

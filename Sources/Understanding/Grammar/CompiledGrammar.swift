@@ -108,9 +108,11 @@ struct CompiledGrammar: Sendable {
         // Each first word's list already holds the sentences that can start with anything, in order.
         self.byFirstWord = byFirstWord.mapValues { Array(Set($0 + anyStart)).sorted() }
         self.anyStart = anyStart
+        // A unit of time is never a number, though a spell-out rule may read one as an ordinal.
         self.numbers = NumberWords(
             localeIdentifier: file.language, decimalWords: Set((file.decimalWords ?? []).flatMap(fold)),
-            tensJoiners: Set((file.tensJoiners ?? []).flatMap(fold)))
+            tensJoiners: Set((file.tensJoiners ?? []).flatMap(fold)),
+            notNumbers: Set(file.durationUnits.keys.flatMap(fold)))
         self.joiningWords = Set((file.joiningWords ?? []).flatMap(fold))
         self.durationUnits = Dictionary(
             uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
