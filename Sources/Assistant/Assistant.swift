@@ -81,7 +81,11 @@ public final class Assistant: Sendable {
 
     /// Answers one request.
     public func ask(_ text: String, context: RequestContext = RequestContext()) async -> Outcome {
-        await answering(context) { await self.answer(text, context: $0) }
+        await answering(context) { context in
+            if let first = await self.answerInPartsFirst(text, context: context) { return first }
+            let whole = await self.answer(text, context: context)
+            return await self.answerInParts(text, whole: whole, context: context) ?? whole
+        }
     }
 
     /// Runs one request's work within its deadline, noting a database it could not reach: then
@@ -110,7 +114,7 @@ public final class Assistant: Sendable {
     /// A request's whole time, end to end, as on HomePod: apps and players past it are left.
     public static let requestBudget = 10.0
 
-    private func answer(_ text: String, context said: RequestContext) async -> Outcome {
+    func answer(_ text: String, context said: RequestContext) async -> Outcome {
         let language = understander.language(asked: said.language, text: text)
         // In a home, the person and the device's player by their home's keys.
         let (session, context, refusal) = homeSession(said, language: language)

@@ -36,7 +36,14 @@ struct CorrectionPhrases: Sendable {
 
     init() {}
 
+    /// The language's plainest lead ("no", «нет»), as written: said before a correction that has none.
+    var plainLead: String?
+    /// The plainest way to name the artist meant ("the one by {artist}"), as written.
+    var plainByArtist: String?
+
     init(_ file: CorrectionsFile, fold: (String) -> [String]) {
+        plainLead = file.leads.split(separator: "|").first.map(String.init)
+        plainByArtist = file.byArtist.split(separator: "|").first.map(String.init)
         leads = file.leads.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
             .sorted { $0.count > $1.count }
         other = Set(file.other.split(separator: "|").map { fold(String($0)).joined(separator: " ") })
@@ -133,6 +140,19 @@ struct CorrectionsFile: Codable, Sendable {
 
 extension Understander {
     /// How `text` corrects what just played, or nil when it is not a correction.
+    /// The plainest word that opens a correction in `language` ("no", «нет», 「違う」).
+    public func correctionLead(language: String? = nil) -> String? {
+        grammar(for: language ?? defaultLanguage)?.corrections.plainLead
+    }
+
+    /// A correction naming `artist` as the language says it plainly: "no, the one by The Beatles".
+    public func correctionByArtist(_ artist: String, language: String? = nil) -> String? {
+        guard let corrections = grammar(for: language ?? defaultLanguage)?.corrections,
+            let lead = corrections.plainLead, let template = corrections.plainByArtist
+        else { return nil }
+        return "\(lead), " + template.replacingOccurrences(of: "{artist}", with: artist)
+    }
+
     public func correction(_ text: String, language: String? = nil) -> Correction? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
         let corrections = grammar.corrections

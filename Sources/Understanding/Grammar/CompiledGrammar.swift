@@ -33,6 +33,8 @@ struct CompiledGrammar: Sendable {
     var charts: ChartCues
     /// A station from a named seed, said loosely.
     var stations: SeedStationCues
+    /// Where a request said in parts is cut.
+    var clauses: ClauseCutter
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
@@ -144,6 +146,7 @@ struct CompiledGrammar: Sendable {
         self.confirmPhrases = phrases(file.confirmPhrases)
         self.againPhrases = phrases(file.againPhrases)
         self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold) } ?? CorrectionPhrases()
+        self.clauses = file.clauses.map { ClauseCutter($0, language: file.language, fold: fold) } ?? ClauseCutter()
         self.similarity =
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
         self.questions = file.questions.map { QuestionCues($0, language: file.language, fold: fold) } ?? QuestionCues()

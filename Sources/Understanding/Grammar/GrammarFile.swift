@@ -52,6 +52,8 @@ struct GrammarFile: Codable, Sendable {
     var charts: CueWordsFile?
     /// A station from a named seed, said loosely: SeedStations.swift.
     var stations: CueWordsFile?
+    /// Words that join the parts of a request said in several, or take back a part: Clauses.swift.
+    var clauses: ClausesFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?

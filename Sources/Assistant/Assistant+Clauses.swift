@@ -1,0 +1,134 @@
+import Foundation
+import MediaIntents
+import Understanding
+
+/// A request said in several parts, read part by part when the whole could not be carried out:
+/// "play Michael Jackson and turn it up a bit" does both; "something romantic please, it's date
+/// night" plays and lets the rest go; "play Come Together by the Beatles, no sorry, the Aerosmith
+/// version" plays what the last part settles on. Parts are taken only when each is either read for
+/// certain (by the grammar) or is plainly not a request at all; anything less sure keeps the
+/// whole request's answer.
+extension Assistant {
+    /// At most this many parts are carried out from one request.
+    static let partsCarriedOut = 3
+
+    /// Before the whole is tried: a part that takes back what came before, or parts each read in
+    /// full where the whole was read only by passing words over ("米津玄師かけて、それから音量上げて").
+    func answerInPartsFirst(_ text: String, context said: RequestContext) async -> Outcome? {
+        let language = understander.language(asked: said.language, text: text)
+        let clauses = understander.clauses(text, language: language)
+        guard clauses.count >= 2, said.home == nil else { return nil }
+        let (_, context, _) = homeSession(said, language: language)
+        let askedOn = context.device ?? "default"
+        // An answer to a question, or a correction of what just played, is read whole.
+        if let stored = try? await builtInApp.pendingQuestion(user: context.user, device: askedOn),
+            let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8)),
+            pending.correcting != true || understander.correction(text, language: language) != nil
+        {
+            return nil
+        }
+        if let last = clauses.lastIndex(where: \.takesBack), last > 0 {
+            return await answerTakenBack(clauses, from: last, context: said, askedOn: askedOn, user: context.user)
+        }
+        let whole = await readings(text, language: language, context: context, tiers: tiers)
+        guard let best = whole.first, best.tier != .grammar else { return nil }
+        return await answerInParts(clauses, text: text, language: language, context: said, atLeast: 2)
+    }
+
+    /// After the whole could not be carried out.
+    func answerInParts(_ text: String, whole: Outcome, context said: RequestContext) async -> Outcome? {
+        guard whole.code != .success, whole.storageUnavailable == nil, said.home == nil else { return nil }
+        let clauses = understander.clauses(text, language: whole.language)
+        guard clauses.count >= 2 else { return nil }
+        return await answerInParts(clauses, text: text, language: whole.language, context: said, atLeast: 1)
+    }
+
+    /// The parts carried out in order, when each is read for certain or is plainly no request, and
+    /// at least `atLeast` are requests.
+    private func answerInParts(
+        _ clauses: [Clause], text: String, language: String, context said: RequestContext, atLeast: Int
+    ) async -> Outcome? {
+        let (_, context, _) = homeSession(said, language: language)
+        let askedOn = context.device ?? "default"
+        var requests: [String] = []
+        for clause in clauses {
+            switch await sureness(of: clause.text, language: language, context: context) {
+            case .sure: requests.append(clause.text)
+            case .notARequest: continue
+            case .unsure: return nil
+            }
+        }
+        guard requests.count >= atLeast, !requests.isEmpty, requests.count <= Self.partsCarriedOut,
+            requests.count >= 2 || requests.count < clauses.count
+        else { return nil }
+        // The whole request's question or offer no longer stands.
+        try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
+        var outcomes: [Outcome] = []
+        for request in requests {
+            outcomes.append(await answer(request, context: said))
+        }
+        return joined(outcomes, text: text)
+    }
+
+    private enum Sureness { case sure, notARequest, unsure }
+
+    /// Whether a part alone is a request read for certain, plainly none, or something in between.
+    private func sureness(of text: String, language: String, context: RequestContext) async -> Sureness {
+        let readings = await readings(text, language: language, context: context, tiers: tiers)
+        guard let first = readings.first, first.understood.intent != .none else {
+            // A bare name ("Queen") is no request alone, but it is not nothing either.
+            return await namesSomething(text, user: context.user) ? .unsure : .notARequest
+        }
+        return first.clarify != true && first.tier != .model ? .sure : .unsure
+    }
+
+    /// Whether `text` is the very name of something in the catalog (a title or an artist).
+    private func namesSomething(_ text: String, user: String) async -> Bool {
+        let key = NameFolding.key(text)
+        guard !key.isEmpty else { return false }
+        let found = (try? await builtInApp.items(for: MediaSearch(mediaName: text), user: user, limit: 5)) ?? []
+        return found.contains { NameFolding.key($0.title) == key || $0.artist.map(NameFolding.key) == key }
+    }
+
+    /// "Play Hello by Adele, no wait, by Lionel Richie": the part after the taking back alone when
+    /// it is a whole request; otherwise what came before, then the rest as a correction of it.
+    private func answerTakenBack(
+        _ clauses: [Clause], from last: Int, context: RequestContext, askedOn: String, user: String
+    ) async -> Outcome? {
+        let language = understander.language(asked: context.language, text: clauses.map(\.text).joined(separator: " "))
+        let after = clauses[last...].map(\.text).joined(separator: ", ")
+        try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
+        if await sureness(of: after, language: language, context: context) == .sure {
+            return await answer(after, context: context)
+        }
+        let before = clauses[..<last].map(\.text).joined(separator: " ")
+        let first = await answer(before, context: context)
+        guard first.code == .success, first.nowPlaying?.item != nil else {
+            try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
+            return nil
+        }
+        // The correction is read against what just played, as if said next.
+        // As a correction said next ("no, the Aerosmith version"), else as the artist meant ("the Beatles").
+        let lead = understander.correctionLead(language: language) ?? ""
+        let corrected = await answer(lead.isEmpty ? after : "\(lead), \(after)", context: context)
+        if corrected.code == .success { return corrected }
+        let last = clauses[clauses.count - 1].text
+        guard await namesSomething(last, user: user), let byArtist = understander.correctionByArtist(last, language: language)
+        else { return first }
+        try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
+        // The correction is kept again for the second try: the first one used it up.
+        let again = await answer(before, context: context)
+        guard again.code == .success else { return first }
+        let byName = await answer(byArtist, context: context)
+        return byName.code == .success ? byName : again
+    }
+
+    /// One outcome for several parts: the replies in order, the first play's details.
+    private func joined(_ outcomes: [Outcome], text: String) -> Outcome {
+        var outcome = outcomes.first(where: { $0.nowPlaying != nil }) ?? outcomes[0]
+        outcome.text = text
+        outcome.reply = outcomes.map(\.reply).filter { !$0.isEmpty }.joined(separator: " ")
+        outcome.code = outcomes.allSatisfy { $0.code == .success } ? .success : outcomes.first { $0.code != .success }!.code
+        return outcome
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// One part of a request said in several: "play Michael Jackson | and turn it up a bit",
+/// "something romantic please | it's date night", "play Come Together by the Beatles | no sorry,
+/// the Aerosmith version". The assistant reads the parts one by one only when the whole could not
+/// be carried out.
+public struct Clause: Sendable, Equatable {
+    /// The part as said, without the punctuation or joining word around it.
+    public var text: String
+    /// Words before it took back what came before ("no wait", «ой, нет», 「じゃなくて」, 不对).
+    public var takesBack: Bool
+}
+
+/// `clauses` in language.json: the words that join parts of a request, and those that take back
+/// what was just said.
+struct ClausesFile: Codable, Sendable {
+    /// "and|and then|then|also": words between two parts.
+    var joiners: String
+    /// "no wait|no sorry|i mean": words that open a part which replaces what came before.
+    var takeBack: String
+}
+
+/// Cuts a request into clauses at punctuation and at the language's joining words.
+struct ClauseCutter: Sendable {
+    private var joiners: [[String]] = []
+    private var takeBacks: [[String]] = []
+    private var unspaced = false
+    /// Marks that end a clause in any script.
+    static let marks: Set<Character> = [",", ";", "!", "?", "…", "，", "、", "。", "！", "？", "；"]
+
+    init() {}
+
+    init(_ file: ClausesFile, language: String, fold: (String) -> [String]) {
+        func phrases(_ text: String) -> [[String]] {
+            text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
+                .sorted { $0.count > $1.count }
+        }
+        joiners = phrases(file.joiners)
+        takeBacks = phrases(file.takeBack)
+        unspaced = CompiledGrammar.writesWithoutSpaces(language)
+    }
+
+    /// The clauses of `text`, in order; one clause when nothing cuts it.
+    func cut(_ text: String) -> [Clause] {
+        var clauses: [Clause] = []
+        var takesBack = false
+        for piece in text.split(whereSeparator: { Self.marks.contains($0) }) {
+            for (part, takingBack) in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
+                takesBack = takesBack || takingBack
+                let trimmed = part.trimmingCharacters(in: .whitespaces)
+                // A part made only of joining or taking-back words carries its mark to the next part.
+                guard !trimmed.isEmpty else { continue }
+                clauses.append(Clause(text: trimmed, takesBack: takesBack))
+                takesBack = false
+            }
+        }
+        return clauses
+    }
+
+    /// Cuts at joining words, each part with whether taking-back words opened it.
+    private func cutSpaced(_ piece: Substring) -> [(Substring, Bool)] {
+        let tokens = Token.split(String(piece)).filter { !$0.folded.isEmpty }
+        let words = tokens.map(\.folded)
+        var parts: [(Substring, Bool)] = []
+        var start = piece.startIndex
+        var opensTakingBack = false
+        var index = 0
+        while index < words.count {
+            let rest = words[index...]
+            let takeBack = takeBacks.first { rest.starts(with: $0) }
+            guard let cut = takeBack ?? joiners.first(where: { rest.starts(with: $0) }) else {
+                index += 1
+                continue
+            }
+            // The token's range in `piece`: Token.split works on a copy, so find it by offset.
+            let begin = offset(tokens[index].original, in: piece)
+            let end = offset(tokens[index + cut.count - 1].original, in: piece, end: true)
+            parts.append((piece[start..<begin], opensTakingBack))
+            opensTakingBack = takeBack != nil
+            start = end
+            index += cut.count
+        }
+        parts.append((piece[start...], opensTakingBack))
+        return parts
+    }
+
+    private func cutUnspaced(_ piece: Substring) -> [(Substring, Bool)] {
+        var parts: [(Substring, Bool)] = []
+        var start = piece.startIndex
+        var index = piece.startIndex
+        var opensTakingBack = false
+        while index < piece.endIndex {
+            let rest = piece[index...]
+            let takeBack = takeBacks.map { $0.joined() }.first { rest.hasPrefix($0) }
+            guard let cut = takeBack ?? joiners.map({ $0.joined() }).first(where: { rest.hasPrefix($0) }) else {
+                index = piece.index(after: index)
+                continue
+            }
+            parts.append((piece[start..<index], opensTakingBack))
+            opensTakingBack = takeBack != nil
+            index = piece.index(index, offsetBy: cut.count)
+            start = index
+        }
+        parts.append((piece[start...], opensTakingBack))
+        return parts
+    }
+
+    /// Where `word` (a slice of a copy of `piece`'s text) stands in `piece`.
+    private func offset(_ word: Substring, in piece: Substring, end: Bool = false) -> String.Index {
+        let copy = word.base
+        let distance = copy.distance(from: copy.startIndex, to: end ? word.endIndex : word.startIndex)
+        return piece.index(piece.startIndex, offsetBy: distance)
+    }
+}
+
+extension Understander {
+    /// The clauses of `text` in `language` (one when nothing cuts it).
+    public func clauses(_ text: String, language: String? = nil) -> [Clause] {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else {
+            return [Clause(text: text, takesBack: false)]
+        }
+        return grammar.clauses.cut(text)
+    }
+}
