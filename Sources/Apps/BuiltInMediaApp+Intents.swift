@@ -249,6 +249,14 @@ extension BuiltInMediaApp {
                     return IntentResponse(code: .needsChoice, items: choices, handled: .added(.choosePlaylist))
                 }
             }
+            // "Running, but only if it's not on there yet": a playlist the person has, before words
+            // that follow a comma, is that playlist, never a new one named by the whole clause.
+            if try library.findPlaylist(named: name, user: user) == nil,
+                let cut = name.firstIndex(where: { ",;，、；".contains($0) }),
+                let kept = try library.findPlaylist(named: String(name[..<cut]), user: user)
+            {
+                name = kept.item.title
+            }
             do {
                 let addition = try library.add(try expand(item), toPlaylist: name, user: user, skippingPresent: true)
                 if addition.added == 0, !addition.created {

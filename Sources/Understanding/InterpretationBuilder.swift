@@ -8,6 +8,8 @@ struct NameWords: Sendable {
     var notNameStarts: Set<String> = []
     /// Words that alone name no playlist or station ("my", "мой", "的", the word "playlist").
     var unnamed: Set<String> = []
+    /// What names the person's own library, not a playlist ("my library", «медиатека»).
+    var library: Set<String> = []
 }
 
 /// Turns a sentence match (slots and fixed values) into an `Understood`.
@@ -124,7 +126,11 @@ struct InterpretationBuilder {
         case "device": params.device = text
         case "area": params.area = text
         case "handoff": params.handoff = text
-        case "playlist": params.destination = .playlist(text)
+        case "playlist":
+            // "to my library" read as a playlist's name is the library.
+            let said = NameFolding.tokens(text)
+            let isLibrary = words.library.contains(said.joined(separator: " ")) || words.library.contains(said.joined())
+            params.destination = isLibrary ? .library : .playlist(text)
         case "destination": params.destination = text == "library" ? .library : .playlist(text)
         case "playShuffled": params.playShuffled = text == "true"
         case "playbackRepeatMode": params.playbackRepeatMode = PlaybackRepeatMode(rawValue: text)

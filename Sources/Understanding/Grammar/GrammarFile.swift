@@ -59,6 +59,8 @@ struct GrammarFile: Codable, Sendable {
     var notNames: [String]?
     /// Words that alone name no playlist or station: possessives, articles, the word "playlist".
     var unnamedWords: [String]?
+    /// What names the person's own library when said where a playlist's name goes ("my library").
+    var libraryNames: [String]?
     /// First words that make a name something else ("включи свет" is the light, not a song).
     var notNameStarts: [String]?
     /// Words that join two parts of a length of time ("one minute and thirty seconds", "und", "и").
