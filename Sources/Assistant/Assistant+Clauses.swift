@@ -30,6 +30,14 @@ extension Assistant {
         if let last = clauses.lastIndex(where: \.takesBack), last > 0 {
             return await answerTakenBack(clauses, from: last, context: said, askedOn: askedOn, user: context.user)
         }
+        // "Tears in Heaven, only the live version", «альбом Tracy Chapman, именно альбом»: a last
+        // part that only says which version or kind corrects the play before it.
+        if let last = clauses.last, !last.joined, understander.correction(last.text, language: language) != nil,
+            case .unsure = await sureness(of: last.text, language: language, context: context)
+        {
+            return await answerTakenBack(
+                clauses, from: clauses.count - 1, context: said, askedOn: askedOn, user: context.user)
+        }
         let whole = await readings(text, language: language, context: context, tiers: tiers)
         guard let best = whole.first, best.tier != .grammar else { return nil }
         return await answerInParts(clauses, text: text, language: language, context: said, atLeast: 2)
@@ -50,11 +58,24 @@ extension Assistant {
     ) async -> Outcome? {
         let (_, context, _) = homeSession(said, language: language)
         let askedOn = context.device ?? "default"
-        var requests: [String] = []
-        for clause in clauses {
+        // Right after a play the request may correct it: then every part must be a request.
+        let correcting = await pendingCorrection(user: context.user, device: askedOn)
+        // A part that corrects ("другую", "the live one") makes the whole a correction, read whole.
+        if correcting, clauses.contains(where: { understander.correction($0.text, language: language) != nil }) {
+            return nil
+        }
+        var requests: [(text: String, understood: Understood)] = []
+        for (index, clause) in clauses.enumerated() {
             switch await sureness(of: clause.text, language: language, context: context) {
-            case .sure: requests.append(clause.text)
-            case .notARequest: continue
+            case .sure(let understood):
+                // The same request twice ("これ好き、いいねしといて") is done once; "continue" after a play is that play.
+                if requests.contains(where: { $0.understood == understood }) { continue }
+                if understood.intent == .resume, requests.contains(where: { $0.understood.intent == .playMedia }) { continue }
+                requests.append((clause.text, understood))
+            case .notARequest:
+                // A part cut off by a joining word may be half a name ("Король | и | Шут").
+                let joinedToNext = index + 1 < clauses.count && clauses[index + 1].joined
+                if clause.joined || joinedToNext || correcting { return nil }
             case .unsure: return nil
             }
         }
@@ -65,12 +86,20 @@ extension Assistant {
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
         var outcomes: [Outcome] = []
         for request in requests {
-            outcomes.append(await answer(request, context: said))
+            outcomes.append(await answer(request.text, context: said))
         }
         return joined(outcomes, text: text)
     }
 
-    private enum Sureness { case sure, notARequest, unsure }
+    private enum Sureness { case sure(Understood), notARequest, unsure }
+
+    /// Whether the next request on this device may correct what just played.
+    private func pendingCorrection(user: String, device: String) async -> Bool {
+        guard let stored = try? await builtInApp.pendingQuestion(user: user, device: device),
+            let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
+        else { return false }
+        return pending.correcting == true
+    }
 
     /// Whether a part alone is a request read for certain, plainly none, or something in between.
     private func sureness(of text: String, language: String, context: RequestContext) async -> Sureness {
@@ -79,7 +108,7 @@ extension Assistant {
             // A bare name ("Queen") is no request alone, but it is not nothing either.
             return await namesSomething(text, user: context.user) ? .unsure : .notARequest
         }
-        return first.clarify != true && first.tier != .model ? .sure : .unsure
+        return first.clarify != true && first.tier != .model ? .sure(first.understood) : .unsure
     }
 
     /// Whether `text` is the very name of something in the catalog (a title or an artist).
@@ -98,7 +127,7 @@ extension Assistant {
         let language = understander.language(asked: context.language, text: clauses.map(\.text).joined(separator: " "))
         let after = clauses[last...].map(\.text).joined(separator: ", ")
         try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
-        if await sureness(of: after, language: language, context: context) == .sure {
+        if case .sure = await sureness(of: after, language: language, context: context) {
             return await answer(after, context: context)
         }
         let before = clauses[..<last].map(\.text).joined(separator: " ")
@@ -113,8 +142,7 @@ extension Assistant {
         let corrected = await answer(lead.isEmpty ? after : "\(lead), \(after)", context: context)
         if corrected.code == .success { return corrected }
         let last = clauses[clauses.count - 1].text
-        guard await namesSomething(last, user: user), let byArtist = understander.correctionByArtist(last, language: language)
-        else { return first }
+        guard let byArtist = understander.correctionByArtist(last, language: language) else { return first }
         try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
         // The correction is kept again for the second try: the first one used it up.
         let again = await answer(before, context: context)

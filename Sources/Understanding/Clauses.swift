@@ -9,6 +9,8 @@ public struct Clause: Sendable, Equatable {
     public var text: String
     /// Words before it took back what came before ("no wait", «ой, нет», 「じゃなくて」, 不对).
     public var takesBack: Bool
+    /// A joining word, not punctuation, cut it from the part before ("Король и Шут" may be one name).
+    public var joined = false
 }
 
 /// `clauses` in language.json: the words that join parts of a request, and those that take back
@@ -45,12 +47,12 @@ struct ClauseCutter: Sendable {
         var clauses: [Clause] = []
         var takesBack = false
         for piece in text.split(whereSeparator: { Self.marks.contains($0) }) {
-            for (part, takingBack) in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
+            for (part, takingBack, byJoiner) in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
                 takesBack = takesBack || takingBack
                 let trimmed = part.trimmingCharacters(in: .whitespaces)
                 // A part made only of joining or taking-back words carries its mark to the next part.
                 guard !trimmed.isEmpty else { continue }
-                clauses.append(Clause(text: trimmed, takesBack: takesBack))
+                clauses.append(Clause(text: trimmed, takesBack: takesBack, joined: byJoiner && !clauses.isEmpty))
                 takesBack = false
             }
         }
@@ -58,12 +60,13 @@ struct ClauseCutter: Sendable {
     }
 
     /// Cuts at joining words, each part with whether taking-back words opened it.
-    private func cutSpaced(_ piece: Substring) -> [(Substring, Bool)] {
+    private func cutSpaced(_ piece: Substring) -> [(Substring, Bool, Bool)] {
         let tokens = Token.split(String(piece)).filter { !$0.folded.isEmpty }
         let words = tokens.map(\.folded)
-        var parts: [(Substring, Bool)] = []
+        var parts: [(Substring, Bool, Bool)] = []
         var start = piece.startIndex
         var opensTakingBack = false
+        var byJoiner = false
         var index = 0
         while index < words.count {
             let rest = words[index...]
@@ -75,20 +78,22 @@ struct ClauseCutter: Sendable {
             // The token's range in `piece`: Token.split works on a copy, so find it by offset.
             let begin = offset(tokens[index].original, in: piece)
             let end = offset(tokens[index + cut.count - 1].original, in: piece, end: true)
-            parts.append((piece[start..<begin], opensTakingBack))
+            parts.append((piece[start..<begin], opensTakingBack, byJoiner))
             opensTakingBack = takeBack != nil
+            byJoiner = takeBack == nil
             start = end
             index += cut.count
         }
-        parts.append((piece[start...], opensTakingBack))
+        parts.append((piece[start...], opensTakingBack, byJoiner))
         return parts
     }
 
-    private func cutUnspaced(_ piece: Substring) -> [(Substring, Bool)] {
-        var parts: [(Substring, Bool)] = []
+    private func cutUnspaced(_ piece: Substring) -> [(Substring, Bool, Bool)] {
+        var parts: [(Substring, Bool, Bool)] = []
         var start = piece.startIndex
         var index = piece.startIndex
         var opensTakingBack = false
+        var byJoiner = false
         while index < piece.endIndex {
             let rest = piece[index...]
             let takeBack = takeBacks.map { $0.joined() }.first { rest.hasPrefix($0) }
@@ -96,12 +101,13 @@ struct ClauseCutter: Sendable {
                 index = piece.index(after: index)
                 continue
             }
-            parts.append((piece[start..<index], opensTakingBack))
+            parts.append((piece[start..<index], opensTakingBack, byJoiner))
             opensTakingBack = takeBack != nil
+            byJoiner = takeBack == nil
             index = piece.index(index, offsetBy: cut.count)
             start = index
         }
-        parts.append((piece[start...], opensTakingBack))
+        parts.append((piece[start...], opensTakingBack, byJoiner))
         return parts
     }
 
