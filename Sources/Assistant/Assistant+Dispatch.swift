@@ -169,7 +169,8 @@ extension Assistant {
         case .myMusic: outcome.reply = replies.say("play.myMusic", values, language: language)
         case .station(let seed):
             values["seed"] = seed
-            outcome.reply = replies.say("play.station", values, language: language)
+            // "When this ends, more like it": the station follows what plays.
+            outcome.reply = replies.say(location == .now ? "play.station" : "play.station.after", values, language: language)
         case .browse: outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
         case .item:
             if location != .now {

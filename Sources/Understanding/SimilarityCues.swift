@@ -12,11 +12,17 @@ struct SimilarityCues: Sendable {
     init() {}
 
     init(_ file: SimilarFile, language: String, fold: (String) -> [String]) {
-        reader = CueReader(cues: ["similar": file.cues], around: file.around, language: language, fold: fold)
+        var cues = ["similar": file.cues]
+        if let after = file.after { cues["after"] = after }
+        reader = CueReader(cues: cues, around: file.around, language: language, fold: fold)
     }
 
-    /// Whether the folded words ask only for more like what plays.
-    func asksForMoreLikeThis(_ words: [String]) -> Bool { reader.tags(words) != nil }
+    /// Nil when the folded words do not ask only for more like what plays; else whether the music
+    /// like it is to follow what plays ("when this ends, play more like it": true) or start now.
+    func asksForMoreLikeThis(_ words: [String]) -> Bool? {
+        guard let tags = reader.tags(words), tags.contains("similar") else { return nil }
+        return tags.contains("after")
+    }
 }
 
 /// `similar` in language.json.
@@ -25,6 +31,8 @@ struct SimilarFile: Codable, Sendable {
     var cues: String
     /// "play|more|songs|stuff|please": words that may stand around a cue.
     var around: String
+    /// "when this ends|after this song": the music like it follows what plays, not instead of it.
+    var after: String?
 }
 
 extension Understander {
@@ -44,9 +52,14 @@ extension Understander {
                 return nil
             }
         }
-        guard grammar.similarity.asksForMoreLikeThis(words) else { return nil }
-        let station = Understood(
+        guard let afterThis = grammar.similarity.asksForMoreLikeThis(words) else { return nil }
+        var station = Understood(
             intent: .playMedia, search: MediaSearch(mediaType: .station, reference: .currentlyPlaying))
+        if afterThis {
+            var parameters = IntentParameters()
+            parameters.playbackQueueLocation = .next
+            station.params = parameters
+        }
         return Interpretation(understood: station, score: 0.9, tier: .tolerant, confidence: 0.9)
     }
 }

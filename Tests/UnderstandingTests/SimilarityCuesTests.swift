@@ -41,9 +41,15 @@ struct SimilarityCuesTests {
         let cues = SimilarityCues(
             SimilarFile(cues: "like this", around: "play|more"), language: "en",
             fold: { Token.split($0).map(\.folded) })
-        #expect(cues.asksForMoreLikeThis(["play", "more", "like", "this"]))
-        #expect(!cues.asksForMoreLikeThis(["play", "more"]))
-        #expect(!cues.asksForMoreLikeThis(["play", "adele", "like", "this"]))
-        #expect(!SimilarityCues().asksForMoreLikeThis(["like", "this"]))
+        #expect(cues.asksForMoreLikeThis(["play", "more", "like", "this"]) == false)
+        #expect(cues.asksForMoreLikeThis(["play", "more"]) == nil)
+        #expect(cues.asksForMoreLikeThis(["play", "adele", "like", "this"]) == nil)
+        #expect(SimilarityCues().asksForMoreLikeThis(["like", "this"]) == nil)
+        let after = SimilarityCues(
+            SimilarFile(cues: "like this", around: "play|more", after: "when this ends"), language: "en",
+            fold: { Token.split($0).map(\.folded) })
+        // "When this ends": the music like it follows what plays.
+        #expect(after.asksForMoreLikeThis(["when", "this", "ends", "play", "more", "like", "this"]) == true)
+        #expect(after.asksForMoreLikeThis(["when", "this", "ends", "play", "more"]) == nil)
     }
 }
