@@ -70,7 +70,7 @@ struct CorrectionPhrases: Sendable {
     }
 
     /// The correction `tokens` say, or nil when they do not begin with a lead or say nothing after
-    /// it this language knows.
+    /// it this language knows; "the other one" and the artist meant ("the one by X") need no lead.
     func read(_ tokens: [Token]) -> Correction? {
         let words = tokens.map(\.folded)
         if let tag = alone[words.joined(separator: " ")] {
@@ -93,18 +93,25 @@ struct CorrectionPhrases: Sendable {
                 }
             }
         }
+        // Right after a play, "the other one" and "the Lionel Richie one" correct with no lead.
+        if other.contains(words.joined(separator: " ")) { return Correction() }
+        if let correction = rest(tokens[...], framedOnly: true), correction.artist != nil { return correction }
         return nil
     }
 
     /// What the words after a lead correct.
-    private func rest(_ restTokens: ArraySlice<Token>) -> Correction? {
+    /// - Parameter framedOnly: only templates with two words or more around the artist ("the {artist}
+    ///   one", not 「{artist}的」): with no lead before them, a shorter one reads too much as a name.
+    func rest(_ restTokens: ArraySlice<Token>, framedOnly: Bool = false) -> Correction? {
         let rest = Array(restTokens.map(\.folded))
         let phrase = rest.joined(separator: " ")
         // "no" alone, or "another one": the next best of what was asked.
         if rest.isEmpty || other.contains(phrase) { return Correction() }
         if let tag = versions[phrase] { return Correction(version: tag) }
         if let kind = kinds[phrase] { return Correction(kind: kind) }
-        for template in byArtist where rest.count > template.before.count + template.after.count {
+        for template in byArtist where rest.count > template.before.count + template.after.count
+            && (!framedOnly || template.before.count + template.after.count >= 2)
+        {
             guard rest.starts(with: template.before), rest.suffix(template.after.count).elementsEqual(template.after)
             else { continue }
             let named = restTokens.dropFirst(template.before.count).dropLast(template.after.count)
@@ -156,6 +163,13 @@ extension Understander {
     public func correction(_ text: String, language: String? = nil) -> Correction? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
         let corrections = grammar.corrections
+        // With no lead, a question ("谁唱的", "who's the other one by?") corrects nothing.
+        let words = Token.split(text).map(\.folded).filter { !$0.isEmpty }
+        if !corrections.leads.contains(where: { words.starts(with: $0) }), grammar.questions.asksByWord(words)
+            || text.contains("?") || text.contains("？")
+        {
+            return nil
+        }
         if let exact = corrections.read(Token.split(text).filter { !$0.folded.isEmpty }) { return exact }
         return corrections.readLoosely(text)
     }

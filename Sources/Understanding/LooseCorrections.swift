@@ -77,6 +77,25 @@ extension CorrectionPhrases {
                 found.plainlyCorrecting = true
                 continue
             }
+            // A lead alone ("no", "nah") or with the artist meant ("the Lionel Richie one") after it.
+            // Leads said over ("違う違う", "no no") are one.
+            var lead = 0
+            while let next = leads.first(where: { folded[lead...].starts(with: $0) }) { lead += next.count }
+            if lead == folded.count {
+                found.plainlyCorrecting = true
+                continue
+            }
+            if other.contains(folded[lead...].joined(separator: " ")) {
+                // "nah, the other one, different artist": the next best of what was asked.
+                found.other = true
+                found.plainlyCorrecting = true
+                continue
+            }
+            if let named = rest(clause[lead...], framedOnly: lead == 0), let artist = named.artist {
+                found.artist = artist
+                found.plainlyCorrecting = true
+                continue
+            }
             guard read(clause, into: &found) else { return nil }
         }
         return found.correction
@@ -215,10 +234,13 @@ private struct LooseReading {
     var unknownStart: String.Index?
     /// A lead, or something taken back: the request is a correction for certain.
     var plainlyCorrecting = false
+    /// "The other one" said in a clause: the next best, when nothing else is named.
+    var other = false
 
     /// The correction read, or nil when it names no one kind, version or artist, or names words it
     /// may not.
     var correction: Correction? {
+        if other, kinds.isEmpty, versions.isEmpty, artist == nil, unknown == nil, name == nil { return Correction() }
         guard kinds.count <= 1, versions.count <= 1, !kinds.isEmpty || !versions.isEmpty || artist != nil,
             plainlyCorrecting || marked
         else { return nil }
