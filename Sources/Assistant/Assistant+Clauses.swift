@@ -9,6 +9,9 @@ import Understanding
 /// certain (by the grammar) or is plainly not a request at all; anything less sure keeps the
 /// whole request's answer.
 extension Assistant {
+    /// Kinds that are a station made from a seed, not the seed itself.
+    static let seededStations: Set<MediaItemType> = [.station, .algorithmicRadioStation, .musicStation]
+
     /// At most this many parts are carried out from one request.
     static let partsCarriedOut = 3
 
@@ -33,7 +36,8 @@ extension Assistant {
         // "Tears in Heaven, only the live version", «альбом Tracy Chapman, именно альбом»: a last
         // part that only says which version or kind corrects the play before it.
         if let last = clauses.last, !last.joined, understander.correction(last.text, language: language) != nil,
-            case .unsure = await sureness(of: last.text, language: language, context: context)
+            case .unsure = await sureness(of: last.text, language: language, context: context),
+            await playsAName(clauses.dropLast().map(\.text).joined(separator: " "), language: language, context: context)
         {
             return await answerTakenBack(
                 clauses, from: clauses.count - 1, context: said, askedOn: askedOn, user: context.user)
@@ -60,8 +64,11 @@ extension Assistant {
         let askedOn = context.device ?? "default"
         // Right after a play the request may correct it: then every part must be a request.
         let correcting = await pendingCorrection(user: context.user, device: askedOn)
-        // A part that corrects ("другую", "the live one") makes the whole a correction, read whole.
-        if correcting, clauses.contains(where: { understander.correction($0.text, language: language) != nil }) {
+        // A part that corrects ("другую", "the live one") makes the whole a correction, read whole;
+        // after another part it says what that part meant ("a station from Rumours, the album").
+        if clauses.dropFirst(correcting ? 0 : 1).contains(where: {
+            understander.correction($0.text, language: language) != nil
+        }) {
             return nil
         }
         var requests: [(text: String, understood: Understood)] = []
@@ -109,6 +116,15 @@ extension Assistant {
             return await namesSomething(text, user: context.user) ? .unsure : .notARequest
         }
         return first.clarify != true && first.tier != .model ? .sure(first.understood) : .unsure
+    }
+
+    /// Whether `text` is read as a play of something by name, not a station or a browse ("a station
+    /// from Rumours, the album" says what the seed is, not that the album should play instead).
+    private func playsAName(_ text: String, language: String, context: RequestContext) async -> Bool {
+        let readings = await readings(text, language: language, context: context, tiers: tiers)
+        guard let search = readings.first?.understood.search, readings.first?.understood.intent == .playMedia
+        else { return false }
+        return search.hasName && !(search.mediaType.map(Self.seededStations.contains) ?? false)
     }
 
     /// Whether `text` is the very name of something in the catalog (a title or an artist).

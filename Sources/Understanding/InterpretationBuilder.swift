@@ -10,6 +10,8 @@ struct NameWords: Sendable {
     var unnamed: Set<String> = []
     /// What names the person's own library, not a playlist ("my library", «медиатека»).
     var library: Set<String> = []
+    /// Rooms, folded ("kitchen", "living room"): "in the bathroom" is where, not a playlist's name.
+    var rooms: Set<String> = []
 }
 
 /// Turns a sentence match (slots and fixed values) into an `Understood`.
@@ -130,6 +132,11 @@ struct InterpretationBuilder {
             // "to my library" read as a playlist's name is the library.
             let said = NameFolding.tokens(text)
             let isLibrary = words.library.contains(said.joined(separator: " ")) || words.library.contains(said.joined())
+            // "Put this on in the bathroom": a room after other words is a place, not a playlist.
+            if said.count > 1, (1..<said.count).contains(where: { words.rooms.contains(said[$0...].joined(separator: " ")) }) {
+                plausible = false
+                return
+            }
             params.destination = isLibrary ? .library : .playlist(text)
         case "destination": params.destination = text == "library" ? .library : .playlist(text)
         case "playShuffled": params.playShuffled = text == "true"

@@ -46,7 +46,9 @@ extension Understander {
             // A sentence of the grammar that is no play of a name stands ("I like this" is a like);
             // the model's guess does not, as every word here is a cue or stands around one.
             // One that named words of the cue ("I like {this, play more like it}") does not.
-            if first.clarify != true, first.tier != .model, search?.hasName != true,
+            // A reading that passed words over gives way too: every word here is read ("keep this
+            // vibe going" is no "keep this").
+            if first.clarify != true, first.tier == .grammar, search?.hasName != true,
                 first.understood.intent != .playMedia || search?.reference == .currentlyPlaying
             {
                 return nil

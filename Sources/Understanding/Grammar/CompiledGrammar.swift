@@ -40,10 +40,13 @@ struct CompiledGrammar: Sendable {
     var notNameStarts: Set<String>
     /// The three above, as the interpretation builder takes them.
     var nameWords: NameWords {
-        NameWords(notNames: notNames, notNameStarts: notNameStarts, unnamed: unnamedWords, library: libraryNames)
+        NameWords(
+            notNames: notNames, notNameStarts: notNameStarts, unnamed: unnamedWords, library: libraryNames, rooms: roomNames)
     }
     /// What names the person's own library ("my library"), folded.
     var libraryNames: Set<String>
+    /// The language's room words ("kitchen", "living room"), folded.
+    var roomNames: Set<String>
     /// A list value's first spoken form, by list ("genre" → "rock" → "рок"), for replies.
     var spokenNames: [String: [String: String]]
     /// The lists whose words the model tier spots anywhere in a sentence (kinds, genres, moods).
@@ -142,6 +145,9 @@ struct CompiledGrammar: Sendable {
         self.placeAndAppLists = lists.filter { ["app", "device", "area"].contains($0.key) }
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.unnamedWords = Set((file.unnamedWords ?? []).map { fold($0).joined(separator: " ") })
+        self.roomNames = Set((file.lists["area"] ?? [:]).values.flatMap { text in
+            text.split(separator: "|").map { fold(String($0)).joined(separator: " ") }
+        })
         self.libraryNames = Set((file.libraryNames ?? []).flatMap { phrase in
             let words = fold(phrase)
             return [words.joined(separator: " "), words.joined()]
