@@ -173,6 +173,20 @@ extension Assistant {
         } catch {
             held = nil
         }
+        // "What's in my liked songs": the songs the person liked, named as theirs.
+        if held == nil, let name, understander.namesLikedSongs(name, language: language) {
+            let liked = (try? await builtInApp.snapshot(user: handler.user).liked) ?? []
+            let said = liked.prefix(Self.namesSaid).map { replies.values(for: $0, language: language)["title"] ?? $0.title }
+            outcome.code = .success
+            outcome.items = Array(liked.prefix(Self.namesSaid))
+            outcome.reply = liked.isEmpty
+                ? replies.say("question.liked.list.empty", language: language)
+                : replies.say(
+                    "question.liked.list" + (liked.count > said.count ? ".more" : ""),
+                    ["list": joined(Array(said), last: "list.and", language: language), "more": String(liked.count - said.count)],
+                    language: language)
+            return
+        }
         guard let held else {
             outcome.code = .failure
             outcome.reply = replies.say("question.playlist.unknown", ["playlist": name ?? ""], language: language)

@@ -15,4 +15,11 @@ extension Understander {
         guard let first = words.first else { return nil }
         return grammar(for: language)?.placeAndAppLists[list]?.byFirstWord[first]?.first { $0.words == words }?.value
     }
+
+    /// Whether `said` names the songs the person liked ("my liked songs", «любимые», 「お気に入り」).
+    public func namesLikedSongs(_ said: String, language: String) -> Bool {
+        guard let grammar = grammar(for: language) else { return false }
+        let words = Token.split(said).map(\.folded).filter { !$0.isEmpty }
+        return grammar.likedNames.contains(words.joined(separator: " ")) || grammar.likedNames.contains(words.joined())
+    }
 }

@@ -47,6 +47,8 @@ struct CompiledGrammar: Sendable {
     var libraryNames: Set<String>
     /// The language's room words ("kitchen", "living room"), folded.
     var roomNames: Set<String>
+    /// What names the songs the person liked ("my liked songs"), folded.
+    var likedNames: Set<String>
     /// A list value's first spoken form, by list ("genre" → "rock" → "рок"), for replies.
     var spokenNames: [String: [String: String]]
     /// The lists whose words the model tier spots anywhere in a sentence (kinds, genres, moods).
@@ -147,6 +149,10 @@ struct CompiledGrammar: Sendable {
         self.unnamedWords = Set((file.unnamedWords ?? []).map { fold($0).joined(separator: " ") })
         self.roomNames = Set((file.lists["area"] ?? [:]).values.flatMap { text in
             text.split(separator: "|").map { fold(String($0)).joined(separator: " ") }
+        })
+        self.likedNames = Set((file.likedNames ?? []).flatMap { phrase in
+            let words = fold(phrase)
+            return [words.joined(separator: " "), words.joined()]
         })
         self.libraryNames = Set((file.libraryNames ?? []).flatMap { phrase in
             let words = fold(phrase)

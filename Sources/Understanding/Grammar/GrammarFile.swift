@@ -61,6 +61,8 @@ struct GrammarFile: Codable, Sendable {
     var unnamedWords: [String]?
     /// What names the person's own library when said where a playlist's name goes ("my library").
     var libraryNames: [String]?
+    /// What names the songs the person liked when said where a playlist's name goes ("my likes").
+    var likedNames: [String]?
     /// First words that make a name something else ("включи свет" is the light, not a song).
     var notNameStarts: [String]?
     /// Words that join two parts of a length of time ("one minute and thirty seconds", "und", "и").
