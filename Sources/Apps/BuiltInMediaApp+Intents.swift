@@ -249,13 +249,11 @@ extension BuiltInMediaApp {
                     return IntentResponse(code: .needsChoice, items: choices, handled: .added(.choosePlaylist))
                 }
             }
-            // "Running, but only if it's not on there yet": a playlist the person has, before words
-            // that follow a comma, is that playlist, never a new one named by the whole clause.
-            if try library.findPlaylist(named: name, user: user) == nil,
-                let cut = name.firstIndex(where: { ",;，、；".contains($0) }),
-                let kept = try library.findPlaylist(named: String(name[..<cut]), user: user)
-            {
-                name = kept.item.title
+            // "Running, but only if it's not on there yet", 「Runningの中」: a name that holds one of
+            // the person's own playlists and more words is that playlist, never a new one named by
+            // the whole clause.
+            if try library.findPlaylist(named: name, user: user) == nil, let kept = try ownPlaylist(within: name, user: user) {
+                name = kept
             }
             do {
                 let addition = try library.add(try expand(item), toPlaylist: name, user: user, skippingPresent: true)
@@ -305,5 +303,24 @@ extension BuiltInMediaApp {
         intent.mediaItems.isEmpty
             ? IntentResponse(code: .failure, handled: .notFound)
             : IntentResponse(code: .success, items: Array(intent.mediaItems.prefix(5)))
+    }
+}
+
+extension BuiltInMediaApp {
+    /// The one playlist of the person's own whose name stands whole inside `said` (as words, or as
+    /// characters in a language written without spaces); nil when none or several do.
+    func ownPlaylist(within said: String, user: String) throws -> String? {
+        let saidWords = NameFolding.key(said).split(separator: " ").map(String.init)
+        let saidJoined = saidWords.joined()
+        let found = try library.playlists(user: user).filter { playlist in
+            let words = NameFolding.key(playlist.item.title).split(separator: " ").map(String.init)
+            guard !words.isEmpty, words.count < saidWords.count || saidJoined.count > words.joined().count else {
+                return false
+            }
+            let inWords = saidWords.indices.contains { saidWords[$0...].starts(with: words) }
+            let cjk = words.joined().unicodeScalars.contains { $0.value >= 0x3040 } || saidJoined.unicodeScalars.contains { $0.value >= 0x3040 }
+            return inWords || (cjk && saidJoined.contains(words.joined()))
+        }
+        return found.count == 1 ? found[0].item.title : nil
     }
 }
