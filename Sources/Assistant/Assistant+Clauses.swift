@@ -24,8 +24,7 @@ extension Assistant {
         let (_, context, _) = homeSession(said, language: language)
         let askedOn = context.device ?? "default"
         // An answer to a question, or a correction of what just played, is read whole.
-        if let stored = try? await builtInApp.pendingQuestion(user: context.user, device: askedOn),
-            let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8)),
+        if let pending = await storedQuestion(user: context.user, device: askedOn),
             pending.correcting != true || understander.correction(text, language: language) != nil
         {
             return nil
@@ -86,7 +85,7 @@ extension Assistant {
             case .unsure: return nil
             }
         }
-        guard requests.count >= atLeast, !requests.isEmpty, requests.count <= Self.partsCarriedOut,
+        guard requests.count >= atLeast, requests.count <= Self.partsCarriedOut,
             requests.count >= 2 || requests.count < clauses.count
         else { return nil }
         // The whole request's question or offer no longer stands.
@@ -102,10 +101,7 @@ extension Assistant {
 
     /// Whether the next request on this device may correct what just played.
     private func pendingCorrection(user: String, device: String) async -> Bool {
-        guard let stored = try? await builtInApp.pendingQuestion(user: user, device: device),
-            let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
-        else { return false }
-        return pending.correcting == true
+        await storedQuestion(user: user, device: device)?.correcting == true
     }
 
     /// Whether a part alone is a request read for certain, plainly none, or something in between.
@@ -152,8 +148,8 @@ extension Assistant {
             try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
             return nil
         }
-        // The correction is read against what just played, as if said next.
-        // As a correction said next ("no, the Aerosmith version"), else as the artist meant ("the Beatles").
+        // Read against what just played as a correction said next ("no, the Aerosmith version"), else
+        // as the artist meant ("the Beatles").
         let lead = understander.correctionLead(language: language) ?? ""
         let corrected = await answer(lead.isEmpty ? after : "\(lead), \(after)", context: context)
         if corrected.code == .success { return corrected }
@@ -172,7 +168,7 @@ extension Assistant {
         var outcome = outcomes.first(where: { $0.nowPlaying != nil }) ?? outcomes[0]
         outcome.text = text
         outcome.reply = outcomes.map(\.reply).filter { !$0.isEmpty }.joined(separator: " ")
-        outcome.code = outcomes.allSatisfy { $0.code == .success } ? .success : outcomes.first { $0.code != .success }!.code
+        outcome.code = outcomes.first { $0.code != .success }?.code ?? .success
         return outcome
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Apps
 import MediaIntents
 import Understanding
@@ -15,6 +16,12 @@ extension Assistant {
     func keep(_ record: PendingQuestion, user: String, device: String) async {
         let json = try? StreamingJSONEncoder.string(record)
         try? await builtInApp.setPendingQuestion(json, user: user, device: device)
+    }
+
+    /// The question or record of what played kept for this user and device, if one stands.
+    func storedQuestion(user: String, device: String) async -> PendingQuestion? {
+        guard let stored = try? await builtInApp.pendingQuestion(user: user, device: device) else { return nil }
+        return try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
     }
 
     /// Keeps what played (and the request it answered) for a correction by the next request.

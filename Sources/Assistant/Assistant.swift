@@ -136,9 +136,7 @@ public final class Assistant: Sendable {
             return outcome
         }
         let askedOn = context.device ?? "default"
-        if let stored = try? await builtInApp.pendingQuestion(user: context.user, device: askedOn),
-            let pending = try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
-        {
+        if let pending = await storedQuestion(user: context.user, device: askedOn) {
             try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
             if let app = pending.consent, let session,
                 let answered = await answerConsent(

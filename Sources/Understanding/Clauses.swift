@@ -26,6 +26,9 @@ struct ClausesFile: Codable, Sendable {
 struct ClauseCutter: Sendable {
     private var joiners: [[String]] = []
     private var takeBacks: [[String]] = []
+    /// The same, each as one run of characters, for languages written without spaces.
+    private var joinedJoiners: [String] = []
+    private var joinedTakeBacks: [String] = []
     private var unspaced = false
     /// Marks that end a clause in any script.
     static let marks: Set<Character> = [",", ";", "!", "?", "…", "，", "、", "。", "！", "？", "；"]
@@ -39,6 +42,8 @@ struct ClauseCutter: Sendable {
         }
         joiners = phrases(file.joiners)
         takeBacks = phrases(file.takeBack)
+        joinedJoiners = joiners.map { $0.joined() }
+        joinedTakeBacks = takeBacks.map { $0.joined() }
         unspaced = CompiledGrammar.writesWithoutSpaces(language)
     }
 
@@ -96,8 +101,8 @@ struct ClauseCutter: Sendable {
         var byJoiner = false
         while index < piece.endIndex {
             let rest = piece[index...]
-            let takeBack = takeBacks.map { $0.joined() }.first { rest.hasPrefix($0) }
-            guard let cut = takeBack ?? joiners.map({ $0.joined() }).first(where: { rest.hasPrefix($0) }) else {
+            let takeBack = joinedTakeBacks.first { rest.hasPrefix($0) }
+            guard let cut = takeBack ?? joinedJoiners.first(where: { rest.hasPrefix($0) }) else {
                 index = piece.index(after: index)
                 continue
             }
