@@ -16,7 +16,16 @@ extension BuiltInMediaApp {
         // is the band Кино's song, not a film called Пачка сигарет.
         if let kind = search?.mediaType, !kind.isAudio { return score }
         if var search, search.hasName, search.reference == nil {
-            // Only an artist named ("the most popular songs of Битлз"): how well the artist exists.
+            // A chart of a name ("the most popular song on Rumours", "… of Битлз"): how well the
+            // artist exists, or else the album (the catalog reads a name no artist has as an album's).
+            if search.sortOrder != nil, search.mediaName == nil, let name = search.artistName ?? search.albumName {
+                let asArtist = search.artistName == nil ? 0 : await fit(
+                    search: MediaSearch(mediaType: .artist, mediaName: name), destination: nil, user: user, device: device)
+                let asAlbum = await fit(
+                    search: MediaSearch(mediaType: .album, mediaName: name), destination: nil, user: user, device: device)
+                return score + max(asArtist, asAlbum)
+            }
+            // Only an artist named: how well the artist exists.
             if search.mediaName == nil, search.albumName == nil, let artist = search.artistName {
                 search = MediaSearch(mediaType: .artist, mediaName: artist)
             }

@@ -147,8 +147,11 @@ extension BuiltInMediaApp {
         }
         let shuffledByKind = Self.shuffledByKind(outcome, search: intent.mediaSearch)
         let shuffled = intent.playShuffled ?? shuffledByKind
-        // Shuffling a collection may start anywhere in it; a chosen song or episode plays first.
+        // Shuffling a collection may start anywhere in it; a chosen song or episode plays first, and
+        // so does the top of a genre's or mood's chart ("the most popular jazz track": Take Five,
+        // then the genre's other songs shuffled).
         let chosenFirst = outcome == .item && intent.mediaItems.first?.type.isSingle == true
+            || outcome == .browse && intent.mediaSearch.sortOrder.map(Self.chartOrders.contains) == true
         // Books and episodes start where this user left them; anything else when asked to resume.
         var resumeAt = intent.resumePlayback == true ? try await resumePosition(of: first, device: device) : 0
         // "From the beginning" (resumePlayback false) starts a book or an episode at its start.

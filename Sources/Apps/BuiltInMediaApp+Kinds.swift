@@ -74,11 +74,13 @@ extension BuiltInMediaApp {
     /// an album, a book, an episode or a song plays in order. The charts ("the top songs", "the best
     /// songs of 1977") and the newest first play in their order; "play some jazz" and "popular
     /// rock" are a genre's songs, shuffled. Nothing carries over from the request before.
+    /// Orders that make a browse a chart, played from its top.
+    static let chartOrders: Set<MediaIntents.SortOrder> = [.popular, .best, .trending, .newest, .oldest, .unpopular, .worst]
+
     static func shuffledByKind(_ outcome: PlayOutcome, search: MediaSearch) -> Bool {
         switch outcome {
         case .browse:
-            let ordered: Set<MediaIntents.SortOrder> = [.popular, .best, .trending, .newest, .oldest, .unpopular, .worst]
-            let chart = search.sortOrder.map(ordered.contains) == true && (search.genreNames ?? []).isEmpty
+            let chart = search.sortOrder.map(chartOrders.contains) == true && (search.genreNames ?? []).isEmpty
                 && (search.moodNames ?? []).isEmpty
             return !chart
         case .mix, .station: return true

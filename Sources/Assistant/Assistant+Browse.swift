@@ -90,11 +90,25 @@ extension Assistant {
 }
 
 extension Assistant {
-    /// The answer to "what's the most popular song (of 1991, of the eighties, by Queen)?": the top
-    /// of the chart asked about, saying which chart it is.
+    /// The answer to "what's the most popular song (of 1991, of the eighties, by Queen, on Rumours,
+    /// of the jazz here)?": the top of the chart asked about, saying which chart it is.
     func chartAnswer(_ search: MediaSearch, top: MediaItem, language: String) -> String {
+        // A name no artist has was an album's ("the most popular song on Rumours").
+        let key = (search.albumName ?? search.artistName).map(NameFolding.key)
+        if let key, let album = top.album, search.albumName != nil
+            || key != NameFolding.key(top.artist ?? "") && key == NameFolding.key(album)
+        {
+            return replies.sayItem("search.top.album", top, language: language)
+        }
         if search.artistName != nil {
             return replies.sayItem("search.top.artist", top, language: language)
+        }
+        if search.genreNames?.isEmpty == false || search.moodNames?.isEmpty == false {
+            var tags = search
+            tags.sortOrder = nil
+            tags.mediaType = nil
+            let what = describe(tags, language: language)
+            return replies.sayItem("search.top.of", top, extra: ["what": what], language: language)
         }
         if let range = search.releaseDate, range.start == range.end {
             return replies.sayItem("search.top.year", top, extra: ["year": String(range.start)], language: language)

@@ -35,7 +35,7 @@ extension Assistant {
         // "Tears in Heaven, only the live version", «альбом Tracy Chapman, именно альбом»: a last
         // part that only says which version or kind corrects the play before it.
         if let last = clauses.last, !last.joined, understander.correction(last.text, language: language) != nil,
-            case .unsure = await sureness(of: last.text, language: language, context: context),
+            await !sureness(of: last.text, language: language, context: context).isSure,
             await playsAName(clauses.dropLast().map(\.text).joined(separator: " "), language: language, context: context)
         {
             return await answerTakenBack(
@@ -97,7 +97,14 @@ extension Assistant {
         return joined(outcomes, text: text)
     }
 
-    private enum Sureness { case sure(Understood), notARequest, unsure }
+    private enum Sureness {
+        case sure(Understood), notARequest, unsure
+
+        var isSure: Bool {
+            if case .sure = self { return true }
+            return false
+        }
+    }
 
     /// Whether the next request on this device may correct what just played.
     private func pendingCorrection(user: String, device: String) async -> Bool {
@@ -118,7 +125,8 @@ extension Assistant {
     /// from Rumours, the album" says what the seed is, not that the album should play instead).
     private func playsAName(_ text: String, language: String, context: RequestContext) async -> Bool {
         let readings = await readings(text, language: language, context: context, tiers: tiers)
-        guard let search = readings.first?.understood.search, readings.first?.understood.intent == .playMedia
+        guard let first = readings.first, let search = first.understood.search, first.understood.intent == .playMedia,
+            first.tier != .model, first.clarify != true
         else { return false }
         return search.hasName && !(search.mediaType.map(Self.seededStations.contains) ?? false)
     }
@@ -142,7 +150,15 @@ extension Assistant {
         if case .sure = await sureness(of: after, language: language, context: context) {
             return await answer(after, context: context)
         }
-        let before = clauses[..<last].map(\.text).joined(separator: " ")
+        // What came before, less the parts after the play that say nothing it can use («Hello
+        // Adele, oh», 「…かけて、あ、ビートルズじゃなくて」: an interjection, the name taken back).
+        var end = last
+        while end > 1, await !playsAName(
+            clauses[..<end].map(\.text).joined(separator: " "), language: language, context: context)
+        {
+            end -= 1
+        }
+        let before = clauses[..<end].map(\.text).joined(separator: " ")
         let first = await answer(before, context: context)
         guard first.code == .success, first.nowPlaying?.item != nil else {
             try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)

@@ -112,7 +112,16 @@ extension Assistant {
     private func correctedSearch(_ asked: MediaSearch, by correction: Correction, played: MediaItem) -> MediaSearch {
         var search = asked
         search.mediaIdentifier = nil
-        if let artist = correction.artist { search.artistName = artist }
+        if let artist = correction.artist {
+            // "Play Hello Adele", then "no, Lionel Richie": the name said held the artist's words
+            // too (the catalog cut it into title and artist); the title is what was played's.
+            if search.artistName == nil, let name = search.mediaName.map(NameFolding.key),
+                case let title = NameFolding.key(played.title), name != title, name.hasPrefix(title + " ")
+            {
+                search.mediaName = played.title
+            }
+            search.artistName = artist
+        }
         // "No, the album": the same name as that kind ("thriller" the song → Thriller the album).
         if let kind = correction.kind {
             search.mediaType = kind

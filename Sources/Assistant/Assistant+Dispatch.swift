@@ -78,13 +78,11 @@ extension Assistant {
             let response = await handler.handle(intent: intent)
             apply(response, to: &outcome)
             let charts: Set<MediaIntents.SortOrder> = [.popular, .best, .trending]
-            let chartQuestion = search.mediaName == nil && search.albumName == nil
-                && search.sortOrder.map(charts.contains) == true
-                && (search.genreNames ?? []).isEmpty && (search.moodNames ?? []).isEmpty
+            let chartQuestion = search.mediaName == nil && search.sortOrder.map(charts.contains) == true
                 && (search.mediaType == nil || search.mediaType == .song)
             if let first = response.items.first, chartQuestion {
-                // "What's the most popular song (of 1991, of the eighties, by Queen)?": the top of the
-                // catalog's chart, saying which chart.
+                // "What's the most popular song (of 1991, of the eighties, by Queen, on Rumours, of
+                // the jazz here)?": the top of the catalog's chart, saying which chart.
                 outcome.reply = chartAnswer(search, top: first, language: language)
             } else if let first = response.items.first {
                 let count = String(response.items.count)

@@ -6,6 +6,12 @@ public enum Script {
     /// Hiragana and katakana, with their marks (the long vowel mark ー, the middle dot ・).
     public static func isKana(_ scalar: Unicode.Scalar) -> Bool { (0x3040...0x30FF).contains(scalar.value) }
 
+    /// Katakana, with the long vowel mark, and not the middle dot: the letters of one loanword or
+    /// foreign name ("ライブ", "ビートルズ").
+    public static func isKatakanaLetter(_ scalar: Unicode.Scalar) -> Bool {
+        (0x30A1...0x30FC).contains(scalar.value) && scalar.value != kanaMiddleDot
+    }
+
     /// The katakana middle dot, which separates words in a name ("ハリー・ポッター").
     public static let kanaMiddleDot: UInt32 = 0x30FB
 

@@ -18,21 +18,32 @@ struct NamedCueReader: Sendable {
     /// Folded phrase → value, for decades and genres (charts only).
     private var decades: [String: Int] = [:]
     private var genres: [String: String] = [:]
+    private var moods: [String: String] = [:]
+    /// Folded phrases that say the name after them is an album's ("off", "from the album").
+    private var albumMarkers: Set<String> = []
+    /// Years said in words («девяносто девятого года», "nineteen eighty four").
+    private var numbers: NumberWords?
     private var readsYears = false
     private var unspaced = false
 
-    /// What a request said: the kind, the years, the genre, and the name left.
+    /// What a request said: the kind, the years, the genre or mood, and the name left (an album's
+    /// when a marker said so).
     struct Reading: Sendable {
         var kind: MediaItemType?
         var releaseDate: YearRange?
         var genre: String?
+        var mood: String?
         var name: String?
+        var nameIsAlbum = false
     }
 
     init() {}
 
     /// - Parameter dates: read decades, years and genres out of what is left (charts).
-    init(_ file: CueWordsFile, lists: [String: [String: String]], dates: Bool, language: String, fold: (String) -> [String]) {
+    init(
+        _ file: CueWordsFile, lists: [String: [String: String]], dates: Bool, language: String,
+        numbers: NumberWords? = nil, fold: (String) -> [String]
+    ) {
         func phrases(_ text: String) -> [[String]] {
             text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
         }
@@ -47,6 +58,11 @@ struct NamedCueReader: Sendable {
         }
         guard dates else { return }
         readsYears = true
+        self.numbers = numbers
+        albumMarkers = Set(phrases(file.ofAlbum ?? "").map(join))
+        for (value, text) in lists["mood"] ?? [:] {
+            for phrase in phrases(text) { moods[join(phrase)] = value }
+        }
         for (value, text) in lists["decade"] ?? [:] {
             guard let start = Int(value) else { continue }
             for phrase in phrases(text) { decades[join(phrase)] = start }
@@ -64,8 +80,12 @@ struct NamedCueReader: Sendable {
         var reading = Reading()
         var named: [ArraySlice<Token>] = []
         for side in [tokens[..<start], tokens[(start + length)...]] {
-            let rest = read(side, into: &reading)
-            if !rest.isEmpty { named.append(rest) }
+            var album = false
+            let rest = read(side, into: &reading, album: &album)
+            if !rest.isEmpty {
+                named.append(rest)
+                reading.nameIsAlbum = album
+            }
         }
         guard named.count <= 1 else { return nil }
         if let name = named.first, let first = name.first, let last = name.last {
@@ -82,8 +102,8 @@ struct NamedCueReader: Sendable {
     }
 
     /// Takes the words around, kinds, decades, years and genres off both ends of `side`, filling
-    /// `reading`; returns what is left (a name, or nothing).
-    private func read(_ side: ArraySlice<Token>, into reading: inout Reading) -> ArraySlice<Token> {
+    /// `reading`; returns what is left (a name, or nothing). `album`: a marker stood right before it.
+    private func read(_ side: ArraySlice<Token>, into reading: inout Reading, album: inout Bool) -> ArraySlice<Token> {
         var side = side
         func take(fromEnd: Bool) -> Bool {
             let words = side.map(\.folded)
@@ -91,13 +111,19 @@ struct NamedCueReader: Sendable {
                 let piece = fromEnd ? Array(words.suffix(length)) : Array(words.prefix(length))
                 let phrase = piece.joined(separator: unspaced ? "" : " ")
                 var taken = true
-                if around.contains(phrase) {
+                // A marker stands before the name, or after it where words run together
+                // (「Nevermindのアルバムで」, "21这张专辑里").
+                if !fromEnd || unspaced, albumMarkers.contains(phrase), length < words.count {
+                    album = true
+                } else if around.contains(phrase) {
                 } else if let kind = kinds[phrase] {
                     reading.kind = kind
                 } else if let decade = decades[phrase] {
                     reading.releaseDate = YearRange(start: decade, end: decade + 9)
                 } else if let genre = genres[phrase] {
                     reading.genre = genre
+                } else if let mood = moods[phrase] {
+                    reading.mood = mood
                 } else if readsYears, length == 1 || unspaced, let year = Int(phrase), (1900...2100).contains(year) {
                     reading.releaseDate = YearRange(start: year, end: year)
                 } else {
@@ -108,10 +134,34 @@ struct NamedCueReader: Sendable {
                     return true
                 }
             }
+            // Decades and other listed words first: «девяностых» is the nineties, not 1990.
+            if let year = spokenYear(words, fromEnd: fromEnd) {
+                reading.releaseDate = YearRange(start: year.value, end: year.value)
+                side = fromEnd ? side.dropLast(year.count) : side.dropFirst(year.count)
+                return true
+            }
             return false
         }
         while !side.isEmpty, take(fromEnd: false) || take(fromEnd: true) {}
         return side
+    }
+
+    /// A year said in words at the start or the end of `words`: a whole year ("nineteen eighty
+    /// four") or, when it is all that is left, its last two digits («девяносто девятого» → 1999:
+    /// 00–29 are this century's).
+    private func spokenYear(_ words: [String], fromEnd: Bool) -> (value: Int, count: Int)? {
+        guard let numbers, !words.isEmpty, !(words.count == 1 && Int(words[0]) != nil) else { return nil }
+        let starts = fromEnd ? Array(words.indices) : [0]
+        for start in starts {
+            guard let (value, count) = numbers.read(words[start...]),
+                fromEnd ? start + count == words.count : true, value == value.rounded()
+            else { continue }
+            let whole = Int(value)
+            if (1900...2100).contains(whole) { return (whole, count) }
+            if (0...99).contains(whole), count == words.count { return (whole < 30 ? 2000 + whole : 1900 + whole, count) }
+            return nil
+        }
+        return nil
     }
 }
 
@@ -124,17 +174,28 @@ struct ChartCues: Sendable {
 
     init() {}
 
-    init(_ file: CueWordsFile, lists: [String: [String: String]], language: String, fold: (String) -> [String]) {
-        reader = NamedCueReader(file, lists: lists, dates: true, language: language, fold: fold)
+    init(
+        _ file: CueWordsFile, lists: [String: [String: String]], language: String, numbers: NumberWords,
+        fold: (String) -> [String]
+    ) {
+        reader = NamedCueReader(file, lists: lists, dates: true, language: language, numbers: numbers, fold: fold)
     }
 
-    /// The search `tokens` ask for, or nil.
+    /// The search `tokens` ask for, or nil. A name said after an album's marker ("the top track off
+    /// Abbey Road") is the album's; any other name is an artist's, or an album's when no artist has
+    /// it (the catalog decides).
     func search(_ tokens: [Token]) -> MediaSearch? {
         guard let reading = reader.read(tokens) else { return nil }
         var search = MediaSearch(mediaType: reading.kind ?? .song, sortOrder: .popular)
         search.releaseDate = reading.releaseDate
         search.genreNames = reading.genre.map { [$0] }
-        search.artistName = reading.name
+        search.moodNames = reading.mood.map { [$0] }
+        if reading.nameIsAlbum, reading.kind == nil || reading.kind == .song {
+            search.albumName = reading.name
+            search.mediaType = .song
+        } else {
+            search.artistName = reading.name
+        }
         return search
     }
 }
@@ -147,6 +208,8 @@ struct CueWordsFile: Codable, Sendable {
     var around: String
     /// Kind → "podcast|podcasts": kinds the request may name.
     var kinds: [String: String]?
+    /// "off|from the album": words that, right before the name, say it is an album's (charts only).
+    var ofAlbum: String?
 }
 
 extension Understander {
@@ -161,8 +224,19 @@ extension Understander {
             if let read = search, read.sortOrder != nil {
                 // The chart read, less what it is of («самая популярная песня восьмидесятых» read
                 // without the decade): the cues' reading, which keeps it.
-                if let loose = grammar.charts.search(tokens), loose.releaseDate != nil || loose.artistName != nil,
-                    read.releaseDate == nil, !read.hasName, (read.genreNames ?? []).isEmpty
+                if let loose = grammar.charts.search(tokens),
+                    loose.releaseDate != nil || loose.hasName || loose.moodNames != nil,
+                    read.releaseDate == nil, !read.hasName, (read.genreNames ?? []).isEmpty,
+                    (read.moodNames ?? []).isEmpty
+                {
+                    return Self.chartReading(loose, asked: asked)
+                }
+                // The grammar read cue words into the name ("the top {track off Abbey Road}", "the
+                // most popular {sad song you've got}"): the cues' reading, whose name is a part of it
+                // or which found a genre or mood there.
+                if let loose = grammar.charts.search(tokens), read.mediaName == nil,
+                    let readName = read.artistName ?? read.albumName,
+                    Self.narrower(loose, than: readName)
                 {
                     return Self.chartReading(loose, asked: asked)
                 }
@@ -181,12 +255,23 @@ extension Understander {
         return Self.chartReading(search, asked: asked)
     }
 
+    /// Whether the cues' reading of a chart took words out of the grammar's name `name`: its own
+    /// name is a shorter part of it, or it has no name and found a genre, mood or years instead.
+    private static func narrower(_ loose: MediaSearch, than name: String) -> Bool {
+        let said = NameFolding.key(name)
+        if let own = loose.artistName ?? loose.albumName {
+            let key = NameFolding.key(own)
+            return key.count < said.count && said.contains(key)
+        }
+        return loose.genreNames != nil || loose.moodNames != nil || loose.releaseDate != nil
+    }
+
     /// A chart read by the cues: asked (a search, said) or played. An artist's chart holds only
     /// when the catalog knows the artist ("the top gun anthem" is a title).
     private static func chartReading(_ search: MediaSearch, asked: Bool) -> Interpretation {
         let understood = Understood(intent: asked ? .searchForMedia : .playMedia, search: search)
         return Interpretation(
-            understood: understood, score: 0.85, needsCatalog: search.artistName != nil, tier: .tolerant,
+            understood: understood, score: 0.85, needsCatalog: search.hasName, tier: .tolerant,
             confidence: 0.85)
     }
 }

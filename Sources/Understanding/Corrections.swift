@@ -78,6 +78,8 @@ struct CorrectionPhrases: Sendable {
             if let kind = MediaItemType(rawValue: tag) { return Correction(kind: kind) }
             return Correction(version: tag.isEmpty ? nil : tag)
         }
+        // A version with the words that stand around one ("ライブ版で", «только живую версию»).
+        if let tag = versionAmongFillers(words) { return Correction(version: tag) }
         // Longest lead first; a shorter one may leave words that read ("no" + "the other one").
         for lead in leads where words.starts(with: lead) {
             let after = tokens.dropFirst(lead.count)
@@ -97,6 +99,30 @@ struct CorrectionPhrases: Sendable {
         if other.contains(words.joined(separator: " ")) { return Correction() }
         if let correction = rest(tokens[...], framedOnly: true), correction.artist != nil { return correction }
         return nil
+    }
+
+    /// The version tag when `words` are a version phrase and the loose fillers around it, with at
+    /// least one filler or a phrase of two words or more (a bare "acoustic" may be a genre asked
+    /// for; "живую версию", 「ライブ版」 are not).
+    private func versionAmongFillers(_ words: [String]) -> String? {
+        var rest = words[...]
+        var trimmed = false
+        var changed = true
+        while changed {
+            changed = false
+            for filler in loose.fillers where rest.count > filler.count {
+                if rest.starts(with: filler) {
+                    rest = rest.dropFirst(filler.count)
+                } else if rest.suffix(filler.count).elementsEqual(filler) {
+                    rest = rest.dropLast(filler.count)
+                } else {
+                    continue
+                }
+                changed = true
+                trimmed = true
+            }
+        }
+        return trimmed || rest.count >= 2 ? versions[rest.joined(separator: " ")] : nil
     }
 
     /// What the words after a lead correct.

@@ -27,6 +27,7 @@ extension TieredReader {
         guard let tagger = model?.slots, ModelTrainer.namesMatter(frame) else { return nil }
         let known = grammar.tables.wordIDs
         let spans = tagger.spans(words, known: { known[$0] != nil }, frame: frame)
+        guard !spans.contains(where: { Token.cutsKatakanaWord(originals, $0.range) }) else { return nil }
         guard !spans.isEmpty else { return nil }
         var captures = spans.map { span in
             Capture(name: span.slot, value: .text(Token.said(originals, span.range)), range: span.range, isWildcard: true)

@@ -64,7 +64,16 @@ public struct Resolver {
         if search.mediaName == nil, search.albumName == nil, let artist = search.artistName,
             search.sortOrder != nil || (type != nil && type != .artist)
         {
-            return try byArtist(artist, type: type ?? .song, order: search.sortOrder, limit: limit)
+            let found = try byArtist(artist, type: type ?? .song, order: search.sortOrder, limit: limit)
+            // "The most popular song on Rumours": a name no artist has may be an album's.
+            guard found.isEmpty, search.sortOrder != nil, type == nil || type == .song else { return found }
+            return try onAlbum(artist, order: search.sortOrder, limit: limit)
+        }
+        // "The top track off Abbey Road": an album's songs in an order.
+        if search.mediaName == nil, let album = search.albumName, search.artistName == nil, search.sortOrder != nil,
+            type == nil || type == .song
+        {
+            return try onAlbum(album, order: search.sortOrder, limit: limit)
         }
         var named = SaidSearch(search, name: name, type: type)
         if let said = named.artist, let artistName = search.artistName {
@@ -206,6 +215,19 @@ public struct Resolver {
         guard let found = fuzzy.first else { return [] }
         let rows = try store.items(ofArtist: found, type: type, order: Self.orderClause(order), limit: limit)
         return rows.map { ResolvedItem(stored: $0, score: 1) }
+    }
+
+    /// The songs of the album best named `album`, in an order; empty when no album's name is close.
+    func onAlbum(_ album: String, order: SortOrder?, limit: Int) throws -> [ResolvedItem] {
+        let said = SaidName(key: NameFolding.key(album), text: album)
+        let albums = try candidates(for: said, artist: nil, only: .album).filter { $0.similarity >= 0.8 }
+        guard let found = albums.max(by: { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }) else {
+            return []
+        }
+        let rows = try store.items(
+            where: "i.album_id = ? AND i.type = 'song'", [.integer(found.rowID)], order: Self.orderClause(order),
+            limit: limit)
+        return rows.map { ResolvedItem(stored: $0, score: found.similarity) }
     }
 
     /// Genre, mood, decade and order without a name: "play some jazz", "80s rock", "the top songs of 2010".

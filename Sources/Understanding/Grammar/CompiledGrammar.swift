@@ -170,8 +170,11 @@ struct CompiledGrammar: Sendable {
         self.similarity =
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
         self.questions = file.questions.map { QuestionCues($0, language: file.language, fold: fold) } ?? QuestionCues()
+        let numbers = self.numbers
         self.charts =
-            file.charts.map { ChartCues($0, lists: file.lists, language: file.language, fold: fold) } ?? ChartCues()
+            file.charts.map {
+                ChartCues($0, lists: file.lists, language: file.language, numbers: numbers, fold: fold)
+            } ?? ChartCues()
         self.stations =
             file.stations.map { SeedStationCues($0, language: file.language, fold: fold) } ?? SeedStationCues()
     }

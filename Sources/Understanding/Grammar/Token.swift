@@ -97,6 +97,19 @@ struct Token: Sendable, Hashable {
         return String(first.base[first.startIndex..<last.endIndex])
     }
 
+    /// Whether words `range` begin or end inside a katakana word ("イ" of "ライブ"): Japanese is
+    /// split into characters, and a name never starts or stops in the middle of a loanword.
+    static func cutsKatakanaWord(_ originals: [Substring], _ range: Range<Int>) -> Bool {
+        func katakana(_ index: Int, last: Bool) -> Bool {
+            guard originals.indices.contains(index),
+                let scalar = last ? originals[index].unicodeScalars.last : originals[index].unicodeScalars.first
+            else { return false }
+            return Script.isKatakanaLetter(scalar)
+        }
+        return katakana(range.lowerBound - 1, last: true) && katakana(range.lowerBound, last: false)
+            || katakana(range.upperBound - 1, last: true) && katakana(range.upperBound, last: false)
+    }
+
     /// Han ideographs, kana (with the long vowel mark) and full-width forms of them.
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         Script.isHan(scalar) || Script.isKana(scalar) && scalar.value != Script.kanaMiddleDot
