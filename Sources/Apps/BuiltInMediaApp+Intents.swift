@@ -80,7 +80,7 @@ extension BuiltInMediaApp {
                 stationTypes.contains(type), let seed = intent.mediaItems.first,
                 let stored = try reader.library.item(identifier: seed.identifier), !stored.item.type.isLive
             {
-                // "More like this", "a station based on Miles Davis": songs like the seed, shuffled.
+                // "More like this", "a station based on Miles Davis": songs like the seed, likeliest first.
                 return PlannedPlay(
                     queue: try queues.station(from: stored, user: user, neighbours: try neighbours(of: user)),
                     outcome: .station(seed: seed.title))
@@ -177,7 +177,10 @@ extension BuiltInMediaApp {
         }
         if intent.playbackQueueLocation == .now { try library.recordPlay(played, user: user, at: clock.now()) }
         var items = intent.mediaItems
-        if items.isEmpty || shuffledByKind { items = [played] + items.filter { $0 != played } }
+        // What plays first leads the items (the reply names it), unless it is what was asked for.
+        var station = false
+        if case .station = outcome { station = true }
+        if items.isEmpty || shuffledByKind || station { items = [played] + items.filter { $0 != played } }
         return IntentResponse(code: .success, items: Array(items.prefix(5)), handled: .played(outcome))
     }
 

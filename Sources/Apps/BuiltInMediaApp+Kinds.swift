@@ -70,12 +70,14 @@ extension BuiltInMediaApp {
         return stations.isEmpty ? [.needsValue] : [.disambiguation(stations.map(\.item))]
     }
 
-    /// Whether a play is shuffled when the request did not say. Mixes, stations and browsing are;
-    /// an album, a book, an episode or a song plays in order. The charts ("the top songs", "the best
-    /// songs of 1977") and the newest first play in their order; "play some jazz" and "popular
-    /// rock" are a genre's songs, shuffled. Nothing carries over from the request before.
     /// Orders that make a browse a chart, played from its top.
     static let chartOrders: Set<MediaIntents.SortOrder> = [.popular, .best, .trending, .newest, .oldest, .unpopular, .worst]
+
+    /// Whether a play is shuffled when the request did not say. Mixes and browsing are; a station
+    /// plays likeliest first; an album, a book, an episode or a song plays in order. The charts ("the
+    /// top songs", "the best songs of 1977") and the newest first play in their order; "play some
+    /// jazz" and "popular rock" are a genre's songs, shuffled (a genre's chart from its top song).
+    /// Nothing carries over from the request before.
 
     static func shuffledByKind(_ outcome: PlayOutcome, search: MediaSearch) -> Bool {
         switch outcome {
@@ -83,7 +85,10 @@ extension BuiltInMediaApp {
             let chart = search.sortOrder.map(chartOrders.contains) == true && (search.genreNames ?? []).isEmpty
                 && (search.moodNames ?? []).isEmpty
             return !chart
-        case .mix, .station: return true
+        case .mix: return true
+        // A station is the likeliest first (SimilarSongs orders it, spreading artists): shuffled,
+        // its first song was any of forty, and often the least alike.
+        case .station: return false
         case .item, .resumed, .myMusic: return false
         }
     }

@@ -6,11 +6,13 @@ import MediaIntents
 /// "More like this", "a station based on Miles Davis": songs like a seed (a song, an album, an
 /// artist or a playlist), weighed from what the catalog and the household's listening know.
 ///
-/// Candidates come from the seed's genres (the genre index), its artists and the artists related to
+/// Candidates come from the seed's genres (the genre index) and moods, its artists and the artists related to
 /// them (sharing an item or an album), and what the people of the home who played or liked the seed
 /// also played. Each is scored on:
-/// - genres shared with the seed, each genre weighed by how much of the seed carries it (0.35);
-/// - moods shared, likewise (0.10);
+/// - genres shared with the seed, each genre weighed by how much of the seed carries it, as a share
+///   of all the seed's genres (0.35);
+/// - moods shared, likewise (0.20: a mood is the vibe a person means by "more like this", and a
+///   seed whose genre nothing else has, such as ambient Weightless, is like other sleep music);
 /// - era: how close its year is to the seed's (0.15, halving every 8 years);
 /// - artist: a related artist 0.25 (times the relation's strength), the seed's own artist 0.15;
 /// - co-listening: 0.25 × the share of the seed's listeners who also played it;
@@ -23,7 +25,7 @@ struct SimilarSongs {
     let library: UserLibrary
 
     static let genreWeight = 0.35
-    static let moodWeight = 0.10
+    static let moodWeight = 0.20
     static let eraWeight = 0.15
     static let relatedWeight = 0.25
     static let sameArtistWeight = 0.15
@@ -34,6 +36,8 @@ struct SimilarSongs {
     /// Songs read per genre and per artist as candidates.
     static let perGenre = 250
     static let perArtist = 15
+    /// Songs read per mood (the most popular of it).
+    static let perMood = 100
 
     /// What a seed is like: the songs it stands for, their genres and moods by share, the mean year,
     /// the artists.
@@ -77,6 +81,9 @@ struct SimilarSongs {
         var candidates = Set<Int64>()
         for (genre, _) in profile.genres.sorted(by: { $0.value > $1.value }).prefix(3) {
             candidates.formUnion(try store.songIDs(inGenre: genre, limit: Self.perGenre))
+        }
+        for (mood, _) in profile.moods.sorted(by: { $0.value > $1.value }).prefix(2) {
+            candidates.formUnion(try store.songIDs(withMood: mood, limit: Self.perMood))
         }
         candidates.formUnion(try store.songIDs(ofArtists: Array(profile.artists), limit: Self.perArtist * 2))
         let closest = related.sorted { $0.value > $1.value }.prefix(12).map(\.key)
@@ -127,8 +134,10 @@ struct SimilarSongs {
 
     /// The score of one candidate against the seed's profile (weights above).
     func score(_ fact: SongFacts, profile: Profile, related: [Int64: Double], coListened: Double) -> Double {
-        let genre = min(1, fact.genres.reduce(0) { $0 + (profile.genres[$1] ?? 0) })
-        let mood = min(1, fact.moods.reduce(0) { $0 + (profile.moods[$1] ?? 0) })
+        // The share of the seed's genres (moods) the candidate has: sharing both of a song's moods
+        // beats sharing one.
+        let genre = Self.shared(fact.genres, profile.genres)
+        let mood = Self.shared(fact.moods, profile.moods)
         let era: Double
         if let year = fact.year, let seedYear = profile.year {
             era = pow(0.5, abs(Double(year) - seedYear) / Self.eraHalfLife)
@@ -140,6 +149,13 @@ struct SimilarSongs {
         let artist = own ? Self.sameArtistWeight : Self.relatedWeight * relation
         return Self.genreWeight * genre + Self.moodWeight * mood + Self.eraWeight * era + artist
             + Self.coListenWeight * coListened + Self.popularityWeight * min(max(fact.popularity, 0), 1)
+    }
+
+    /// How much of `weights` (tag → share of the seed that carries it) the tags cover, 0…1.
+    static func shared(_ tags: [String], _ weights: [String: Double]) -> Double {
+        let total = weights.values.reduce(0, +)
+        guard total > 0 else { return 0 }
+        return min(1, Set(tags).reduce(0) { $0 + (weights[$1] ?? 0) } / total)
     }
 
     /// Co-listening among the other people of the person's home (`neighbours`: their library keys):

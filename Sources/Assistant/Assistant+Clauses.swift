@@ -71,8 +71,25 @@ extension Assistant {
             return nil
         }
         var requests: [(text: String, understood: Understood)] = []
+        var skipped = 0
         for (index, clause) in clauses.enumerated() {
-            switch await sureness(of: clause.text, language: language, context: context) {
+            if skipped > 0 {
+                skipped -= 1
+                continue
+            }
+            var clause = clause
+            var sure = await sureness(of: clause.text, language: language, context: context)
+            // "Queen, shuffled": a part that is no request alone may be one with the part after it.
+            if case .unsure = sure, index + 1 < clauses.count, !clauses[index + 1].joined {
+                let both = clause.text + ", " + clauses[index + 1].text
+                let read = await sureness(of: both, language: language, context: context)
+                if read.isSure {
+                    clause.text = both
+                    sure = read
+                    skipped = 1
+                }
+            }
+            switch sure {
             case .sure(let understood):
                 // The same request twice ("これ好き、いいねしといて") is done once; "continue" after a play is that play.
                 if requests.contains(where: { $0.understood == understood }) { continue }
@@ -118,7 +135,12 @@ extension Assistant {
             // A bare name ("Queen") is no request alone, but it is not nothing either.
             return await namesSomething(text, user: context.user) ? .unsure : .notARequest
         }
-        return first.clarify != true && first.tier != .model ? .sure(first.understood) : .unsure
+        if first.clarify != true, first.tier != .model { return .sure(first.understood) }
+        // The model's reading, which a grammar or cue reading below it says too («чё за альбом»).
+        let backed = readings.dropFirst().contains {
+            $0.tier != .model && $0.clarify != true && $0.understood == first.understood
+        }
+        return first.clarify != true && backed ? .sure(first.understood) : .unsure
     }
 
     /// Whether `text` is read as a play of something by name, not a station or a browse ("a station

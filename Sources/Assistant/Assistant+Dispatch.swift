@@ -174,7 +174,9 @@ extension Assistant {
             if location != .now {
                 outcome.reply = replies.say("queue.\(location.rawValue)", values, language: language)
             } else if intent.playShuffled == true, info?.shuffle == true {
-                outcome.reply = replies.say("play.shuffled", values, language: language)
+                // An artist is no work in quotes: "songs by Adele", 「アデルの曲」.
+                let key = first.type == .artist ? "play.shuffled.person" : "play.shuffled"
+                outcome.reply = replies.say(key, values, language: language)
             } else if intent.playbackRepeatMode == .one || intent.playbackRepeatMode == .all,
                 info.map({ $0.repeatMode != .off }) == true
             {

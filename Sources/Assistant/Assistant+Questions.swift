@@ -38,9 +38,10 @@ extension Assistant {
         switch question {
         case .title: outcome.reply = replies.sayItem("question.title", item, language: language)
         case .artist:
-            outcome.reply = replies.say(
-                item.artist == nil ? "question.artist.unknown" : "question.artist",
-                replies.values(for: item, language: language), language: language)
+            // A book's "artist" is its author, said as such (never «песня»).
+            let key = item.artist == nil ? "question.artist.unknown"
+                : item.type == .audioBook ? "question.artist.book" : "question.artist"
+            outcome.reply = replies.say(key, replies.values(for: item, language: language), language: language)
         case .album:
             outcome.reply = replies.say(
                 item.album == nil ? "question.album.unknown" : "question.album",

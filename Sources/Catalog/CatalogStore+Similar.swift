@@ -44,6 +44,13 @@ extension CatalogStore {
         ).rows([.text(NameFolding.key(genre))]).compactMap { $0.int(0).map(Int64.init) }
     }
 
+    /// The most popular songs of a mood (moods are kept as "|sad|calm|" on each item).
+    public func songIDs(withMood mood: String, limit: Int) throws -> [Int64] {
+        try items(
+            where: "i.type = 'song' AND instr(i.moods, ?) > 0", [.text("|" + NameFolding.key(mood) + "|")], limit: limit
+        ).map(\.rowID)
+    }
+
     /// An artist's most popular songs.
     public func songIDs(ofArtists artists: [Int64], limit: Int) throws -> [Int64] {
         var out: [Int64] = []

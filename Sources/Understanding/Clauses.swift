@@ -1,4 +1,5 @@
 import Foundation
+import MediaIntents
 
 /// One part of a request said in several: "play Michael Jackson | and turn it up a bit",
 /// "something romantic please | it's date night", "play Come Together by the Beatles | no sorry,
@@ -101,8 +102,15 @@ struct ClauseCutter: Sendable {
         var byJoiner = false
         while index < piece.endIndex {
             let rest = piece[index...]
-            let takeBack = joinedTakeBacks.first { rest.hasPrefix($0) }
-            guard let cut = takeBack ?? joinedJoiners.first(where: { rest.hasPrefix($0) }) else {
+            // Two kana or fewer cut only where a part begins: inside a run of kana they are most
+            // often a piece of a word (てか in かけてから, いや in きれいや); 然后, 不对 cut anywhere.
+            let atStart = piece[start..<index].allSatisfy(\.isWhitespace)
+            let fits = { (phrase: String) in
+                rest.hasPrefix(phrase)
+                    && (atStart || phrase.count > 2 || !phrase.unicodeScalars.allSatisfy(Script.isKana))
+            }
+            let takeBack = joinedTakeBacks.first(where: fits)
+            guard let cut = takeBack ?? joinedJoiners.first(where: fits) else {
                 index = piece.index(after: index)
                 continue
             }

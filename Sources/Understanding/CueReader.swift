@@ -1,4 +1,5 @@
 import Foundation
+import MediaIntents
 
 /// Finds cue phrases in a request made only of them and the words that may stand around them: the
 /// shared reader of "more like this" (SimilarityCues) and of loose questions about what plays
@@ -99,6 +100,21 @@ extension Understander {
             readings.insert(station, at: 1)
         }
         if let question = likedAsked(text, readings: readings) { readings.insert(question, at: 0) }
-        return readings
+        return withTagsKept(readings)
+    }
+
+    /// "I need to focus, play something": a play of nothing in particular is not the reading when a
+    /// close one plays the mood or genre the request said; words that name one are never let go.
+    private func withTagsKept(_ readings: [Interpretation]) -> [Interpretation] {
+        guard let first = readings.first, first.understood.intent == .playMedia,
+            first.understood.search.map({ $0 == MediaSearch() }) ?? true
+        else { return readings }
+        guard let index = readings.firstIndex(where: {
+            $0.understood.intent == .playMedia && $0.score >= first.score - 0.15 && $0.clarify != true
+                && $0.understood.search.map { !$0.hasName && ($0.moodNames != nil || $0.genreNames != nil) } == true
+        }) else { return readings }
+        var readings = readings
+        let tagged = readings.remove(at: index)
+        return [tagged] + readings
     }
 }
