@@ -93,6 +93,10 @@ extension Assistant {
             } else {
                 outcome.reply = say("fail.notFound", ["query": describe(search, language: language)])
             }
+        case .createPlaylist:
+            await createPlaylist(params: params, handler: handler, language: language, outcome: &outcome)
+        case .removeMedia:
+            await remove(search, params: params, handler: handler, language: language, outcome: &outcome)
         case .nowPlayingQuestion:
             await answer(
                 params.question ?? .any, search: understood.search, handler: handler, language: language,

@@ -75,6 +75,17 @@ public final class UserLibrary {
             """, [.text(user), .text(item.identifier), .text(affinity.rawValue), .real(time)])
     }
 
+    /// Forgets the user's like or dislike of an item; the one it was, if any.
+    @discardableResult
+    public func clearAffinity(of item: MediaItem, user: String) throws -> AffinityType? {
+        let was = try affinity(of: item, user: user)
+        if was != nil {
+            try state.run(
+                "DELETE FROM affinities WHERE \"user\" = ? AND item_ident = ?", [.text(user), .text(item.identifier)])
+        }
+        return was
+    }
+
     /// The user's like or dislike of an item, if any.
     public func affinity(of item: MediaItem, user: String) throws -> AffinityType? {
         try state.first(
@@ -146,6 +157,13 @@ public final class UserLibrary {
         try state.run(
             "INSERT INTO library_items(\"user\", item_ident, added_at) VALUES(?,?,?) ON CONFLICT DO NOTHING",
             [.text(user), .text(item.identifier), .real(time)])
+    }
+
+    /// Takes an item out of "my library"; whether it was there.
+    @discardableResult
+    public func removeFromLibrary(_ item: MediaItem, user: String) throws -> Bool {
+        try state.run(
+            "DELETE FROM library_items WHERE \"user\" = ? AND item_ident = ?", [.text(user), .text(item.identifier)]) > 0
     }
 
     /// Everything the user added to their library, newest first.

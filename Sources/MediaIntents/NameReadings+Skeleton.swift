@@ -1,3 +1,5 @@
+import Foundation
+
 /// English names said in katakana (ファーストラブ for "First Love", レモン for "Lemon"): both sides
 /// brought to the consonants a Japanese speaker keeps, so the vowels Japanese adds, the r it drops
 /// after a vowel and the sounds it merges stop mattering.
@@ -24,6 +26,9 @@ extension NameFolding {
         for (from, to) in [("дж", "j"), ("й", ""), ("ь", ""), ("ъ", ""), ("ё", "e"), ("ж", "zh"), ("ч", "ch")] {
             said = said.replacingOccurrences(of: from, with: to)
         }
+        // в after a consonant is most often an English w («Флитвуд» Fleetwood, «Эдвард», «Свифт»),
+        // which the skeleton drops as English's own w is dropped.
+        said = said.replacingOccurrences(of: "([бгдзклмнпрстфхцшщ])в", with: "$1", options: .regularExpression)
         guard let latin = transform(said, "Cyrillic-Latin; Latin-ASCII")?.lowercased() else { return nil }
         return skeleton(Array(latin.filter(\.isLetter)), dropsRAfterVowel: false, minimum: minimumConsonants)
     }

@@ -245,7 +245,7 @@ struct TieredReader {
                     words: grammar.nameWords),
                 seen.insert(understood).inserted
             else { continue }
-            if understood.intent == .addMedia {
+            if understood.intent == .addMedia || understood.intent == .removeMedia {
                 // "add milk to my shopping list" is not about media; asked once per utterance.
                 if notAboutMedia == nil {
                     notAboutMedia = grammar.namesSomethingElse(matcher.words, fillers: padding.trailingFillers)
