@@ -139,6 +139,16 @@ extension Assistant {
         }
         let topNames = top.understood.search?.hasName == true || top.understood.params?.destination != nil
         guard topNames else { return top.understood }
+        // "Play Something by the Beatles": "something by X" is X's songs, unless X has a title of
+        // those very words, which a rival reading names.
+        if let artist = top.understood.search?.artistName, top.understood.search?.mediaName == nil,
+            let titled = await certainRival(among: interpretations.prefix(5), context: context, device: device, where: {
+                $0.understood.intent == top.understood.intent && $0.understood.search?.artistName == artist
+                    && $0.understood.search?.mediaName != nil
+            })
+        {
+            return titled
+        }
         let sameIntent = interpretations.prefix(5).filter {
             $0.understood.intent == top.understood.intent && $0.score >= top.score - Self.wideChoiceMargin
         }

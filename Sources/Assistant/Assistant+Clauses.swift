@@ -30,7 +30,8 @@ extension Assistant {
             return nil
         }
         if let last = clauses.lastIndex(where: \.takesBack), last > 0 {
-            return await answerTakenBack(clauses, from: last, context: said, askedOn: askedOn, user: context.user)
+            return await answerTakenBack(
+                clauses, from: last, text: text, context: said, askedOn: askedOn, user: context.user)
         }
         // "Tears in Heaven, only the live version", «альбом Tracy Chapman, именно альбом»: a last
         // part that only says which version or kind corrects the play before it.
@@ -39,7 +40,7 @@ extension Assistant {
             await playsAName(clauses.dropLast().map(\.text).joined(separator: " "), language: language, context: context)
         {
             return await answerTakenBack(
-                clauses, from: clauses.count - 1, context: said, askedOn: askedOn, user: context.user)
+                clauses, from: clauses.count - 1, text: text, context: said, askedOn: askedOn, user: context.user)
         }
         let whole = await readings(text, language: language, context: context, tiers: tiers)
         guard let best = whole.first, best.tier != .grammar else { return nil }
@@ -153,6 +154,41 @@ extension Assistant {
         return search.hasName && !(search.mediaType.map(Self.seededStations.contains) ?? false)
     }
 
+    /// `before` with the title it plays replaced by `after`, when `after` is the very title of
+    /// something in the catalog that is not an artist (an artist said after "no wait" corrects who).
+    private func withTitleReplaced(_ before: String, by after: String, language: String, context: RequestContext)
+        async -> String?
+    {
+        let key = NameFolding.key(after)
+        guard !key.isEmpty,
+            let said = await readings(before, language: language, context: context, tiers: tiers).first?
+                .understood.search?.mediaName,
+            before.contains(said), NameFolding.key(said) != key
+        else { return nil }
+        let found = (try? await builtInApp.items(for: MediaSearch(mediaName: after), user: context.user, limit: 5)) ?? []
+        guard found.contains(where: { $0.type != .artist && (NameFolding.key($0.title) == key || NameFolding.core($0.title) == key) }) else {
+            return nil
+        }
+        let replaced = before.replacingOccurrences(of: said, with: after)
+        guard case .sure = await sureness(of: replaced, language: language, context: context) else { return nil }
+        return replaced
+    }
+
+    /// Whether an artist said agrees with an item's credit: by its names, or as the catalog reads
+    /// the said name («フリートウッド・マック» is Fleetwood Mac).
+    private func agrees(said: String, credit: String, aliases: [String]?, user: String) async -> Bool {
+        let key = NameFolding.key(said)
+        let named = ([credit] + (aliases ?? [])).contains { name in
+            let credited = NameFolding.key(name)
+            return credited == key || credited.hasSuffix(" " + key) || credited.hasPrefix(key + " ")
+                || NameFolding.compact(key: credited) == NameFolding.compact(key: key)
+        }
+        if named { return true }
+        let search = MediaSearch(mediaType: .artist, mediaName: said)
+        let artist = (try? await builtInApp.items(for: search, user: user, limit: 1))?.first
+        return artist.map { $0.type == .artist && NameFolding.key($0.title) == NameFolding.key(credit) } ?? false
+    }
+
     /// Whether `text` is the very name of something in the catalog (a title or an artist).
     private func namesSomething(_ text: String, user: String) async -> Bool {
         let key = NameFolding.key(text)
@@ -164,7 +200,7 @@ extension Assistant {
     /// "Play Hello by Adele, no wait, by Lionel Richie": the part after the taking back alone when
     /// it is a whole request; otherwise what came before, then the rest as a correction of it.
     private func answerTakenBack(
-        _ clauses: [Clause], from last: Int, context: RequestContext, askedOn: String, user: String
+        _ clauses: [Clause], from last: Int, text: String, context: RequestContext, askedOn: String, user: String
     ) async -> Outcome? {
         let language = understander.language(asked: context.language, text: clauses.map(\.text).joined(separator: " "))
         let after = clauses[last...].map(\.text).joined(separator: ", ")
@@ -174,17 +210,35 @@ extension Assistant {
         }
         // What came before, less the parts after the play that say nothing it can use («Hello
         // Adele, oh», 「…かけて、あ、ビートルズじゃなくて」: an interjection, the name taken back).
-        var end = last
-        while end > 1, await !playsAName(
-            clauses[..<end].map(\.text).joined(separator: " "), language: language, context: context)
-        {
+        // A part that corrects ("not the Nine Inch Nails one") says what is not meant: it is left
+        // out of the play and said after it with the rest.
+        let kept = clauses[..<last].filter {
+            understander.correction($0.text, language: language) == nil
+                && !understander.saysWhatIsNotMeant($0.text, language: language)
+                && !understander.isDeniedAfter($0.text, in: text, language: language)
+        }
+        var end = kept.count
+        while end > 1, await !playsAName(kept.prefix(end).map(\.text).joined(separator: " "), language: language, context: context) {
             end -= 1
         }
-        let before = clauses[..<end].map(\.text).joined(separator: " ")
+        let before = kept.prefix(end).map(\.text).joined(separator: " ")
+        // "Put on Come as You Are, no wait, I mean Come Together": a title said alone after the
+        // taking back replaces the one said before it.
+        if let replaced = await withTitleReplaced(before, by: after, language: language, context: context) {
+            return await answer(replaced, context: context)
+        }
         let first = await answer(before, context: context)
         guard first.code == .success, first.nowPlaying?.item != nil else {
             try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
             return nil
+        }
+        // "Play Hurt, not the Nine Inch Nails one, the Johnny Cash one": what played is already the
+        // one meant.
+        if let artist = understander.correction(after, language: language)?.artist,
+            let playing = first.nowPlaying?.item, let credit = playing.artist,
+            await agrees(said: artist, credit: credit, aliases: playing.artistAliases, user: user)
+        {
+            return first
         }
         // Read against what just played as a correction said next ("no, the Aerosmith version"), else
         // as the artist meant ("the Beatles").

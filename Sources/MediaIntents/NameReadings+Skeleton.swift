@@ -33,6 +33,32 @@ extension NameFolding {
         return skeleton(Array(latin.filter(\.isLetter)), dropsRAfterVowel: false, minimum: minimumConsonants)
     }
 
+    /// How an English name said in Russian may be spelled back in Latin letters, for names too
+    /// short for a skeleton («Квин» → "kwin" for Queen, «Битлов» → "bitls" for the Beatles): ICU's
+    /// transliteration with в after a consonant as w, and a word Russian declined (its Snowball
+    /// stem shorter than it) as the English plural a band's name often is. None for text without
+    /// Cyrillic.
+    public static func cyrillicLoanwordSpellings(_ text: String) -> [String] {
+        guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return [] }
+        var said = text.lowercased()
+        for (from, to) in [("дж", "j"), ("й", "y"), ("ь", ""), ("ъ", ""), ("ё", "e")] {
+            said = said.replacingOccurrences(of: from, with: to)
+        }
+        said = said.replacingOccurrences(of: "([бгдзклмнпрстфхцшщ])в", with: "$1w", options: .regularExpression)
+        let words = said.split(whereSeparator: \.isWhitespace).map(String.init)
+        func latin(_ word: String) -> String {
+            tokens(transform(word, "Cyrillic-Latin; Latin-ASCII") ?? word).joined()
+        }
+        let plain = words.map(latin).joined(separator: " ")
+        var spellings = plain.isEmpty ? [] : [plain]
+        let plural = words.map { word -> String in
+            let stem = stem(word)
+            return stem.count < word.count && stem.count >= 3 ? latin(stem) + "s" : latin(word)
+        }.joined(separator: " ")
+        if !plural.isEmpty, plural != plain { spellings.append(plural) }
+        return spellings
+    }
+
     /// The consonant skeletons of a name's key in Latin letters, as English spells it: a number
     /// the key holds as digits in each of its spellings ("1 love" is "one love" and "first love");
     /// empty when it holds other letters or too few consonants.

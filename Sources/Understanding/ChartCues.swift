@@ -225,7 +225,7 @@ extension Understander {
                 // The chart read, less what it is of («самая популярная песня восьмидесятых» read
                 // without the decade): the cues' reading, which keeps it.
                 if let loose = grammar.charts.search(tokens),
-                    loose.releaseDate != nil || loose.hasName || loose.moodNames != nil,
+                    loose.releaseDate != nil || loose.hasName || loose.moodNames != nil || loose.genreNames != nil,
                     read.releaseDate == nil, !read.hasName, (read.genreNames ?? []).isEmpty,
                     (read.moodNames ?? []).isEmpty
                 {

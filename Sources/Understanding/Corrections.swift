@@ -186,6 +186,30 @@ extension Understander {
         return "\(lead), " + template.replacingOccurrences(of: "{artist}", with: artist)
     }
 
+    /// Whether `text` opens with a word that says what is not meant ("not the Nine Inch Nails one",
+    /// «не Лайонела Ричи», "不是Tears for Fears那个"): a part to leave out of what is played.
+    public func saysWhatIsNotMeant(_ text: String, language: String? = nil) -> Bool {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else { return false }
+        let words = Token.split(text).map(\.folded).filter { !$0.isEmpty }
+        let unspaced = CompiledGrammar.writesWithoutSpaces(grammar.language)
+        return grammar.corrections.loose.before.contains { negation in
+            unspaced ? words.joined().hasPrefix(negation.joined()) : words.starts(with: negation)
+        }
+    }
+
+    /// Whether `part` of `text` is followed there by a word that says it is not meant
+    /// (「クランベリーズのじゃなくて」: Japanese says "not" after the thing).
+    public func isDeniedAfter(_ part: String, in text: String, language: String? = nil) -> Bool {
+        guard let grammar = grammar(for: language ?? defaultLanguage), let range = text.range(of: part) else {
+            return false
+        }
+        let rest = Token.split(String(text[range.upperBound...])).map(\.folded).filter { !$0.isEmpty }
+        let unspaced = CompiledGrammar.writesWithoutSpaces(grammar.language)
+        return grammar.corrections.loose.after.contains { negation in
+            unspaced ? rest.joined().hasPrefix(negation.joined()) : rest.starts(with: negation)
+        }
+    }
+
     public func correction(_ text: String, language: String? = nil) -> Correction? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
         let corrections = grammar.corrections

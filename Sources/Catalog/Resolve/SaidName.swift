@@ -19,7 +19,8 @@ struct SaidName {
     /// The stems of words said in Cyrillic (Snowball's), in Latin letters, by their keys: "zemfiru" → "zemfir".
     var stems: [String: String] = [:]
 
-    /// Latin spellings of a name said in katakana (`NameFolding.loanwordSpellings`).
+    /// Latin spellings of a name said in katakana or Cyrillic (`NameFolding.loanwordSpellings`,
+    /// `cyrillicLoanwordSpellings`).
     var loanwords: [String] = []
     /// The consonants of a name said in katakana or Cyrillic, to meet an English name (`NameFolding.soundSkeleton`).
     var loanwordSkeleton: String?
@@ -37,6 +38,7 @@ struct SaidName {
         // A foreign name written in Cyrillic by its sound («Майкла Джексона») meets the English one
         // the same way; the catalog's own Cyrillic names match by their keys first.
         if loanwordSkeleton == nil { loanwordSkeleton = NameFolding.soundSkeleton(cyrillic: text) }
+        if loanwords.isEmpty { loanwords = NameFolding.cyrillicLoanwordSpellings(text) }
         scriptReading = NameFolding.readingKey(text)
         guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return }
         let keyWords = key.split(separator: " ").map(String.init)
@@ -69,6 +71,10 @@ struct SaidName {
             if spelled != candidate.coreKey { best = max(best, NameSimilarity.score(key, spelled)) }
         }
         for spelling in loanwords { best = max(best, NameSimilarity.score(spelling, candidate.coreKey)) }
+        // «Квин», «Битлов»: an artist's English name said in Russian sounds the same, word for word.
+        if best < Self.loanwordHeard, candidate.type == .artist, soundsLikeInEnglish(candidate.coreKey) {
+            best = Self.loanwordHeard
+        }
         var reading = scriptReading
         for alias in candidate.aliases where best < 1 {
             if EntryKeys.isSoundKey(alias) {
@@ -86,6 +92,19 @@ struct SaidName {
             }
         }
         return best
+    }
+
+    /// Whether a Cyrillic name's Latin spellings sound, word for word, as an English name does
+    /// (`TermKeys.phonetic`: "kwin" and "queen" are both "kn"); the article is not said in Russian.
+    func soundsLikeInEnglish(_ candidateKey: String) -> Bool {
+        guard !stems.isEmpty || text.unicodeScalars.contains(where: Script.isCyrillic) else { return false }
+        var stored = candidateKey.split(separator: " ").map(String.init)
+        if stored.count > 1, stored.first == "the" { stored.removeFirst() }
+        let storedSound = stored.map(TermKeys.phonetic)
+        guard storedSound.allSatisfy({ $0.count >= 2 }) else { return false }
+        return loanwords.contains { spelling in
+            spelling.split(separator: " ").map { TermKeys.phonetic(String($0)) } == storedSound
+        }
     }
 
     /// Whether the said words are the candidate's words but for endings the said words' stems
