@@ -8,6 +8,16 @@ extension Assistant {
         _ understood: Understood, handler: any MediaIntentHandling, app: AppRegistration, language: String,
         outcome: inout Outcome
     ) async {
+        // "Add this to my favourites", 「お気に入りに追加」: the liked songs are no playlist; it is a like.
+        if understood.intent == .addMedia, case .playlist(let name)? = understood.params?.destination,
+            understander.namesLikedSongs(name, language: language)
+        {
+            var liked = understood
+            liked.intent = .updateMediaAffinity
+            liked.params?.destination = nil
+            liked.params?.affinityType = .like
+            return await carryOut(liked, handler: handler, app: app, language: language, outcome: &outcome)
+        }
         let search = understood.search ?? MediaSearch()
         let params = understood.params ?? IntentParameters()
         let say = { (key: String, values: [String: String]) in self.replies.say(key, values, language: language) }

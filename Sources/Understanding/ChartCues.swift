@@ -107,7 +107,8 @@ struct NamedCueReader: Sendable {
         var side = side
         func take(fromEnd: Bool) -> Bool {
             let words = side.map(\.folded)
-            for length in stride(from: min(6, words.count), through: 1, by: -1) {
+            // Up to six words, or twelve characters where words run together (ポッドキャスト is seven).
+            for length in stride(from: min(unspaced ? 12 : 6, words.count), through: 1, by: -1) {
                 let piece = fromEnd ? Array(words.suffix(length)) : Array(words.prefix(length))
                 let phrase = piece.joined(separator: unspaced ? "" : " ")
                 var taken = true
