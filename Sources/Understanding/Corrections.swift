@@ -105,23 +105,7 @@ struct CorrectionPhrases: Sendable {
     /// least one filler or a phrase of two words or more (a bare "acoustic" may be a genre asked
     /// for; "живую версию", 「ライブ版」 are not).
     private func versionAmongFillers(_ words: [String]) -> String? {
-        var rest = words[...]
-        var trimmed = false
-        var changed = true
-        while changed {
-            changed = false
-            for filler in loose.fillers where rest.count > filler.count {
-                if rest.starts(with: filler) {
-                    rest = rest.dropFirst(filler.count)
-                } else if rest.suffix(filler.count).elementsEqual(filler) {
-                    rest = rest.dropLast(filler.count)
-                } else {
-                    continue
-                }
-                changed = true
-                trimmed = true
-            }
-        }
+        let (rest, trimmed) = words[...].trimming(loose.fillers)
         return trimmed || rest.count >= 2 ? versions[rest.joined(separator: " ")] : nil
     }
 

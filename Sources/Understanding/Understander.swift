@@ -239,21 +239,7 @@ public struct Understander: Sendable {
 
     /// An answer's words without the politeness around it ("the second one, please").
     private func answerPhrase(_ words: [String], padding: SpeechPadding) -> String {
-        var words = words[...]
-        var trimmed = true
-        while trimmed {
-            trimmed = false
-            for filler in padding.answerFillers where words.count > filler.count {
-                if words.starts(with: filler) {
-                    words = words.dropFirst(filler.count)
-                    trimmed = true
-                } else if words.suffix(filler.count).elementsEqual(filler) {
-                    words = words.dropLast(filler.count)
-                    trimmed = true
-                }
-            }
-        }
-        return words.joined(separator: " ")
+        words[...].trimming(padding.answerFillers).words.joined(separator: " ")
     }
 
     /// The best reading, or `none`.

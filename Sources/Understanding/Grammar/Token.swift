@@ -253,3 +253,28 @@ struct Token: Sendable, Hashable {
         return tokens
     }
 }
+
+extension ArraySlice where Element == String {
+    /// These words without any of `fillers` at either end, taken off again and again ("the second
+    /// one, please" → "the second one"), and whether any was.
+    func trimming(_ fillers: [[String]]) -> (words: ArraySlice<String>, trimmed: Bool) {
+        var words = self
+        var trimmed = false
+        var changed = true
+        while changed {
+            changed = false
+            for filler in fillers where words.count > filler.count {
+                if words.starts(with: filler) {
+                    words = words.dropFirst(filler.count)
+                } else if words.suffix(filler.count).elementsEqual(filler) {
+                    words = words.dropLast(filler.count)
+                } else {
+                    continue
+                }
+                changed = true
+                trimmed = true
+            }
+        }
+        return (words, trimmed)
+    }
+}
