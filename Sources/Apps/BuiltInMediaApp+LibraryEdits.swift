@@ -66,7 +66,7 @@ extension BuiltInMediaApp {
     {
         if let name = search.mediaName {
             let key = NameFolding.key(name)
-            let said = entries.filter { NameFolding.key($0.title) == key || NameFolding.core($0.title) == key }
+            let said = entries.filter { NameFolding.isTitle($0.title, key: key) }
             if let artist = search.artistName.map(NameFolding.key),
                 let byArtist = said.first(where: { NameFolding.key($0.artist ?? "").contains(artist) })
             {

@@ -166,9 +166,7 @@ extension Assistant {
             before.contains(said), NameFolding.key(said) != key
         else { return nil }
         let found = (try? await builtInApp.items(for: MediaSearch(mediaName: after), user: context.user, limit: 5)) ?? []
-        guard found.contains(where: { $0.type != .artist && (NameFolding.key($0.title) == key || NameFolding.core($0.title) == key) }) else {
-            return nil
-        }
+        guard found.contains(where: { $0.type != .artist && NameFolding.isTitle($0.title, key: key) }) else { return nil }
         let replaced = before.replacingOccurrences(of: said, with: after)
         guard case .sure = await sureness(of: replaced, language: language, context: context) else { return nil }
         return replaced

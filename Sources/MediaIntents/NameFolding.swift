@@ -160,6 +160,12 @@ public enum NameFolding {
         return [lower] + endings.map { stem + $0 }
     }
 
+    /// Whether a title is the name `key` (a folded key): as printed, or without its version notes
+    /// ("Come Together (Remastered 2009)" is "come together").
+    public static func isTitle(_ title: String, key: String) -> Bool {
+        self.key(title) == key || self.key(core(title)) == key
+    }
+
     /// The title without what people leave out when they say it: bracketed or dashed version
     /// notes ("Remastered 2011", "Live", "Radio Edit"), "(feat. …)", soundtrack notes.
     public static func core(_ title: String) -> String {

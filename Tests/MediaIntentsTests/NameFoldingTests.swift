@@ -88,6 +88,13 @@ struct NameFoldingTests {
         #expect(NameFolding.core(raw) == core)
     }
 
+    @Test func aTitleIsItsNameWithOrWithoutVersionNotes() {
+        let key = NameFolding.key("come together")
+        #expect(NameFolding.isTitle("Come Together (Remastered 2009)", key: key))
+        #expect(NameFolding.isTitle("Come Together", key: key))
+        #expect(!NameFolding.isTitle("Come Together Again", key: key))
+    }
+
     @Test(arguments: [
         (["forty", "five"], 45.0, 2), (["one", "hundred", "and", "twenty"], 120, 4), (["81st"], 81, 1),
         (["twenty", "first"], 21, 2), (["1.5"], 1.5, 1), (["seven", "seven"], 7, 1),
