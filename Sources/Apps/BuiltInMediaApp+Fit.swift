@@ -21,6 +21,8 @@ extension BuiltInMediaApp {
             if search.sortOrder != nil, search.mediaName == nil, let name = search.artistName ?? search.albumName {
                 let asArtist = search.artistName == nil ? 0 : await fit(
                     search: MediaSearch(mediaType: .artist, mediaName: name), destination: nil, user: user, device: device)
+                // An artist that fits fully needs no second look as an album.
+                guard asArtist < 1 else { return score + asArtist }
                 let asAlbum = await fit(
                     search: MediaSearch(mediaType: .album, mediaName: name), destination: nil, user: user, device: device)
                 return score + max(asArtist, asAlbum)

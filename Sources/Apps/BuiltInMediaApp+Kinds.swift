@@ -78,7 +78,6 @@ extension BuiltInMediaApp {
     /// top songs", "the best songs of 1977") and the newest first play in their order; "play some
     /// jazz" and "popular rock" are a genre's songs, shuffled (a genre's chart from its top song).
     /// Nothing carries over from the request before.
-
     static func shuffledByKind(_ outcome: PlayOutcome, search: MediaSearch) -> Bool {
         switch outcome {
         case .browse:

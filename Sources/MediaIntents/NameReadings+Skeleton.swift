@@ -22,13 +22,11 @@ extension NameFolding {
     /// transliteration. Endings that are vowels drop out with the vowels, so most cases agree.
     public static func soundSkeleton(cyrillic text: String, minimumConsonants: Int = 5) -> String? {
         guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return nil }
-        var said = text.lowercased()
-        for (from, to) in [("дж", "j"), ("й", ""), ("ь", ""), ("ъ", ""), ("ё", "e"), ("ж", "zh"), ("ч", "ch")] {
+        // The w and y it writes are dropped by the skeleton, as English's own are.
+        var said = englishSounds(cyrillic: text)
+        for (from, to) in [("ж", "zh"), ("ч", "ch")] {
             said = said.replacingOccurrences(of: from, with: to)
         }
-        // в after a consonant is most often an English w («Флитвуд» Fleetwood, «Эдвард», «Свифт»),
-        // which the skeleton drops as English's own w is dropped.
-        said = said.replacingOccurrences(of: "([бгдзклмнпрстфхцшщ])в", with: "$1", options: .regularExpression)
         guard let latin = transform(said, "Cyrillic-Latin; Latin-ASCII")?.lowercased() else { return nil }
         return skeleton(Array(latin.filter(\.isLetter)), dropsRAfterVowel: false, minimum: minimumConsonants)
     }
@@ -40,12 +38,7 @@ extension NameFolding {
     /// Cyrillic.
     public static func cyrillicLoanwordSpellings(_ text: String) -> [String] {
         guard text.unicodeScalars.contains(where: Script.isCyrillic) else { return [] }
-        var said = text.lowercased()
-        for (from, to) in [("дж", "j"), ("й", "y"), ("ь", ""), ("ъ", ""), ("ё", "e")] {
-            said = said.replacingOccurrences(of: from, with: to)
-        }
-        said = said.replacingOccurrences(of: "([бгдзклмнпрстфхцшщ])в", with: "$1w", options: .regularExpression)
-        let words = said.split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = englishSounds(cyrillic: text).split(whereSeparator: \.isWhitespace).map(String.init)
         func latin(_ word: String) -> String {
             tokens(transform(word, "Cyrillic-Latin; Latin-ASCII") ?? word).joined()
         }
@@ -57,6 +50,17 @@ extension NameFolding {
         }.joined(separator: " ")
         if !plural.isEmpty, plural != plain { spellings.append(plural) }
         return spellings
+    }
+
+    /// A name written in Cyrillic, lower-cased, with the letters a Russian speaker writes English
+    /// sounds with made plain: дж as j, й as y, ь and ъ gone, ё as e, and в after a consonant as
+    /// w, which it most often is in an English name («Флитвуд» Fleetwood, «Эдвард», «Свифт»).
+    private static func englishSounds(cyrillic text: String) -> String {
+        var said = text.lowercased()
+        for (from, to) in [("дж", "j"), ("й", "y"), ("ь", ""), ("ъ", ""), ("ё", "e")] {
+            said = said.replacingOccurrences(of: from, with: to)
+        }
+        return said.replacingOccurrences(of: "([бгдзклмнпрстфхцшщ])в", with: "$1w", options: .regularExpression)
     }
 
     /// The consonant skeletons of a name's key in Latin letters, as English spells it: a number

@@ -174,11 +174,7 @@ extension Understander {
     /// «не Лайонела Ричи», "不是Tears for Fears那个"): a part to leave out of what is played.
     public func saysWhatIsNotMeant(_ text: String, language: String? = nil) -> Bool {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return false }
-        let words = Token.split(text).map(\.folded).filter { !$0.isEmpty }
-        let unspaced = CompiledGrammar.writesWithoutSpaces(grammar.language)
-        return grammar.corrections.loose.before.contains { negation in
-            unspaced ? words.joined().hasPrefix(negation.joined()) : words.starts(with: negation)
-        }
+        return Self.opens(text, withOneOf: grammar.corrections.loose.before, language: grammar.language)
     }
 
     /// Whether `part` of `text` is followed there by a word that says it is not meant
@@ -187,10 +183,16 @@ extension Understander {
         guard let grammar = grammar(for: language ?? defaultLanguage), let range = text.range(of: part) else {
             return false
         }
-        let rest = Token.split(String(text[range.upperBound...])).map(\.folded).filter { !$0.isEmpty }
-        let unspaced = CompiledGrammar.writesWithoutSpaces(grammar.language)
-        return grammar.corrections.loose.after.contains { negation in
-            unspaced ? rest.joined().hasPrefix(negation.joined()) : rest.starts(with: negation)
+        return Self.opens(String(text[range.upperBound...]), withOneOf: grammar.corrections.loose.after, language: grammar.language)
+    }
+
+    /// Whether `text` begins with one of `phrases` (folded words; as runs of characters where words
+    /// run together).
+    private static func opens(_ text: String, withOneOf phrases: [[String]], language: String) -> Bool {
+        let words = Token.split(text).map(\.folded).filter { !$0.isEmpty }
+        let unspaced = CompiledGrammar.writesWithoutSpaces(language)
+        return phrases.contains { phrase in
+            unspaced ? words.joined().hasPrefix(phrase.joined()) : words.starts(with: phrase)
         }
     }
 
