@@ -117,6 +117,10 @@ extension Assistant {
             let decade = replies.say("decade", ["decade": String(range.start)], language: language)
             return replies.sayItem("search.top.decade", top, extra: ["decade": decade], language: language)
         }
+        // "Which audiobook do people listen to most?": the top of that kind, named as that kind.
+        if let kind = search.mediaType, kind != .song, search.releaseDate == nil {
+            return replies.sayItem("search.top.kind.\(kind.rawValue)", top, language: language)
+        }
         return replies.sayItem("search.top", top, language: language)
     }
 }

@@ -81,6 +81,11 @@ extension Assistant {
                 for: correctedSearch(asked, by: correction, played: played), correction: correction, last: last,
                 user: context.user)
         }
+        if found.isEmpty, correction.kind == nil, let artist = correction.artist {
+            // "Play Sun", then "no, the other one, the Beatles one": that artist has no Sun, and the
+            // song meant is theirs with a word of the name (Here Comes the Sun).
+            found = await sharingAWord(with: asked.mediaName ?? played.title, by: artist, last: last, user: context.user)
+        }
         if found.isEmpty, correction.kind == .album, let album = played.album {
             // "Play Hello", then "no, the whole album": no album has the name, the song's own does.
             let search = MediaSearch(mediaType: .album, mediaName: album, artistName: played.artist)
@@ -106,6 +111,26 @@ extension Assistant {
         }
         corrected.understood = understood
         return corrected
+    }
+
+    /// Folded keys of an artist as said and as the catalog names them ("涅槃乐队" is Nirvana).
+    private func artistKeys(_ said: String, user: String) async -> [String] {
+        let named = (try? await builtInApp.items(for: MediaSearch(mediaType: .artist, mediaName: said), user: user, limit: 1)) ?? []
+        return [NameFolding.key(said)] + named.map { NameFolding.key($0.title) }
+    }
+
+    /// Songs by `artist` whose titles hold a word of `name` (not a word as common as "the"), the
+    /// most words shared first; none when the artist has no song like that.
+    private func sharingAWord(with name: String, by artist: String, last: PendingQuestion, user: String) async
+        -> [MediaItem]
+    {
+        let said = Set(NameFolding.tokens(name).filter { $0.count > 2 || $0.unicodeScalars.contains { $0.value > 0x2E80 } })
+        guard !said.isEmpty else { return [] }
+        let playedIDs = Set(last.choices.map(\.identifier))
+        let songs = (try? await builtInApp.items(for: MediaSearch(mediaType: .song, artistName: artist), user: user, limit: 50)) ?? []
+        let shared = { (item: MediaItem) in Set(NameFolding.tokens(item.title)).intersection(said).count }
+        return songs.filter { !playedIDs.contains($0.identifier) && shared($0) > 0 }
+            .enumerated().sorted { (shared($0.element), -$0.offset) > (shared($1.element), -$1.offset) }.map(\.element)
     }
 
     /// The last request's search as `correction` changes it.
@@ -174,8 +199,16 @@ extension Assistant {
     private func candidates(for search: MediaSearch, correction: Correction, user: String, leavingOut: Set<String>)
         async -> [MediaItem]
     {
-        let found = ((try? await builtInApp.items(for: search, user: user, limit: 10)) ?? [])
+        var found = ((try? await builtInApp.items(for: search, user: user, limit: 10)) ?? [])
             .filter { item in !leavingOut.contains(item.identifier) && (correction.kind.map { item.type == $0 } ?? true) }
+        if let artist = correction.artist {
+            // "No, the Nirvana one": only that artist's, never the same title by the one who played.
+            let keys = await artistKeys(artist, user: user)
+            found = found.filter { item in
+                let by = NameFolding.key(item.artist ?? "")
+                return keys.contains { !$0.isEmpty && by.contains($0) }
+            }
+        }
         guard let tag = correction.version else { return found }
         let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }
         if let marks = Self.versionMarks[tag] {

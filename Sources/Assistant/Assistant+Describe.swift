@@ -72,6 +72,12 @@ extension Assistant {
             return replies.say("what.byArtist", ["title": name, "artist": artist], language: language)
         }
         if let artist = search.artistName { return replies.say("musicBy", ["artist": artist], language: language) }
+        // "Play the top podcast": a chart of a kind that is not music, in that kind's own words.
+        if search.sortOrder == .popular, let kind = search.mediaType, replies.has("what.top.\(kind.rawValue)", language: language),
+            search.genreNames == nil, search.moodNames == nil, search.releaseDate == nil
+        {
+            return replies.say("what.top.\(kind.rawValue)", language: language)
+        }
         let joiner = replies.say("tags.joiner", language: language)
         let sort = search.sortOrder.map { replies.say("sort.\($0.rawValue)", language: language) }
         let decade = search.releaseDate.flatMap { range in

@@ -88,8 +88,9 @@ extension Assistant {
             let response = await handler.handle(intent: intent)
             apply(response, to: &outcome)
             let charts: Set<MediaIntents.SortOrder> = [.popular, .best, .trending]
+            let chartKinds: Set<MediaItemType?> = [nil, .song, .album, .audioBook, .podcastShow]
             let chartQuestion = search.mediaName == nil && search.sortOrder.map(charts.contains) == true
-                && (search.mediaType == nil || search.mediaType == .song)
+                && chartKinds.contains(search.mediaType)
             if let first = response.items.first, chartQuestion {
                 // "What's the most popular song (of 1991, of the eighties, by Queen, on Rumours, of
                 // the jazz here)?": the top of the catalog's chart, saying which chart.

@@ -38,15 +38,19 @@ extension Assistant {
         return (here, PlaceNotice(key: "place.unknown", values: ["room": name]))
     }
 
-    /// "Move the music to the kitchen" with no home: nothing moves, and the reply says why.
+    /// "Move the music to the kitchen" with no home: nothing moves, and the reply says why. "Turn
+    /// the living room down" leaves this speaker's volume alone too: the person meant another room,
+    /// and this one may be where somebody else is listening.
     func staysHere(_ understood: Understood, notice: PlaceNotice, outcome: Outcome) -> Outcome? {
         let moves = understood.params?.handoff != nil
             || (understood.params?.area == "everywhere" && Self.pointsAtWhatPlays(understood))
-        guard moves else { return nil }
+        let volume: Set<IntentKind> = [.setVolume, .changeVolume, .mute, .unmute]
+        let turnsARoom = volume.contains(understood.intent) && notice.key == "place.unknown"
+        guard moves || turnsARoom else { return nil }
         var stays = outcome
         stays.understood = understood
         stays.code = .failure
-        stays.reply = replies.say(notice.key + ".stays", notice.values, language: outcome.language)
+        stays.reply = replies.say(notice.key + (moves ? ".stays" : ".volume"), notice.values, language: outcome.language)
         return stays
     }
 

@@ -71,7 +71,12 @@ public struct NumberWords: Sendable {
         guard let inflected, token.count > 2, token.allSatisfy(\.isLetter), !notNumbers.contains(token) else {
             return nil
         }
-        return inflected.value(of: token)
+        if let value = inflected.value(of: token) { return value }
+        // Folding writes «й» as «и»: «третии» is «третий», «второи» «второй» (the formatter knows only
+        // the letter as spelled).
+        let vowels: Set<Character> = ["ы", "и", "о", "а", "е", "у"]
+        guard token.hasSuffix("и"), let before = token.dropLast().last, vowels.contains(before) else { return nil }
+        return inflected.value(of: String(token.dropLast()) + "й")
     }
 
     /// "one" → "first", "twenty" → "twentieth", "nine" → "ninth".

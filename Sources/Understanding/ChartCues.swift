@@ -257,14 +257,15 @@ extension Understander {
     }
 
     /// Whether the cues' reading of a chart took words out of the grammar's name `name`: its own
-    /// name is a shorter part of it, or it has no name and found a genre, mood or years instead.
+    /// name is a shorter part of it, or it has no name: the grammar's was only words that stand
+    /// around a chart ("the biggest {song you've got}") or a genre, mood or years.
     private static func narrower(_ loose: MediaSearch, than name: String) -> Bool {
         let said = NameFolding.key(name)
         if let own = loose.artistName ?? loose.albumName {
             let key = NameFolding.key(own)
             return key.count < said.count && said.contains(key)
         }
-        return loose.genreNames != nil || loose.moodNames != nil || loose.releaseDate != nil
+        return true
     }
 
     /// A chart read by the cues: asked (a search, said) or played. An artist's chart holds only

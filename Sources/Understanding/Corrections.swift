@@ -119,6 +119,14 @@ struct CorrectionPhrases: Sendable {
         if rest.isEmpty || other.contains(phrase) { return Correction() }
         if let tag = versions[phrase] { return Correction(version: tag) }
         if let kind = kinds[phrase] { return Correction(kind: kind) }
+        // "the other one, the Beatles one", "另一首，涅槃乐队那首": what follows "the other one" says which.
+        for start in stride(from: rest.count - 1, to: 0, by: -1) where other.contains(rest[..<start].joined(separator: " ")) {
+            if let said = self.rest(restTokens.dropFirst(start), framedOnly: framedOnly), said.artist != nil || said.version != nil
+                || said.kind != nil
+            {
+                return said
+            }
+        }
         for template in byArtist where rest.count > template.before.count + template.after.count
             && (!framedOnly || template.before.count + template.after.count >= 2)
         {

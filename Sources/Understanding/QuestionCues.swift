@@ -12,6 +12,8 @@ struct QuestionCues: Sendable {
     private var reader = CueReader()
     /// Folded words (or, written without spaces, runs of characters) that ask.
     private var askers: [[String]] = []
+    /// Phrases that hold an asking word and do not ask («что-нибудь», 「なんか」, "放几首").
+    private var notAsking: [[String]] = []
     private var unspaced = false
 
     init() {}
@@ -19,6 +21,8 @@ struct QuestionCues: Sendable {
     init(_ file: QuestionCuesFile, language: String, fold: (String) -> [String]) {
         reader = CueReader(cues: file.kinds, around: file.around, language: language, fold: fold)
         askers = file.askers.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
+        notAsking = (file.notAsking ?? "").split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
+            .sorted { $0.count > $1.count }
         unspaced = CompiledGrammar.writesWithoutSpaces(language)
     }
 
@@ -37,8 +41,15 @@ struct QuestionCues: Sendable {
     private func asks(_ words: [String], text: String) -> Bool {
         if text.contains("?") || text.contains("？") { return true }
         if unspaced {
-            let joined = words.joined()
+            var joined = words.joined()
+            for phrase in notAsking { joined = joined.replacingOccurrences(of: phrase.joined(), with: "|") }
             return askers.contains { joined.contains($0.joined()) }
+        }
+        var words = words
+        for phrase in notAsking {
+            for start in words.indices where words[start...].starts(with: phrase) {
+                words.replaceSubrange(start..<start + phrase.count, with: Array(repeating: "", count: phrase.count))
+            }
         }
         return askers.contains { asker in
             words.indices.contains { words[$0...].starts(with: asker) }
@@ -54,6 +65,8 @@ struct QuestionCuesFile: Codable, Sendable {
     var around: String
     /// "what|which|when": words that make a request a question.
     var askers: String
+    /// "что нибудь|放几首": phrases holding an asking word that do not ask.
+    var notAsking: String?
 }
 
 extension Understander {

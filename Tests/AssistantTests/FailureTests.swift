@@ -138,6 +138,11 @@ struct FailureTests {
         #expect(moved.reply == "There's no living room set up, so the music stays on this speaker.")
         #expect(await assistant.nowPlaying()?.item?.title == "Skyfall")
         #expect(await assistant.nowPlaying(device: "living room")?.item == nil)
+        // Turning another room down does not turn this speaker down.
+        let level = await assistant.nowPlaying()?.volume
+        let quieter = await assistant.ask("turn the living room down a bit")
+        #expect(quieter.reply == "There's no living room set up, so I left the volume as it is.")
+        #expect(await assistant.nowPlaying()?.volume == level)
         let missing = await assistant.ask("play nothingburger xyz in the kitchen")
         #expect(missing.reply.hasPrefix("There's no kitchen set up. I couldn't find"), "\(missing.reply)")
         // A client that speaks as "Kitchen" is the kitchen, whatever the case.
