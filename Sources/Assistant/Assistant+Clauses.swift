@@ -29,6 +29,22 @@ extension Assistant {
         {
             return nil
         }
+        // Parts after the first that say only what is not meant ("…, not Heart's", "Not the Adele one").
+        let denied = clauses.indices.dropFirst().filter { understander.saysWhatIsNotMeant(clauses[$0].text, language: language) }
+        if !denied.isEmpty, !clauses.contains(where: \.takesBack) {
+            let kept = clauses.indices.filter { !denied.contains($0) }.map { clauses[$0] }
+            if kept.count == 1 {
+                return await playNotMeaning(denied.map { clauses[$0].text }, play: kept[0].text, language: language, context: said)
+            }
+            // "Stairway to Heaven, the Led Zeppelin one, not Heart's": the part that says which is enough.
+            // After "not X" a part needs no "no" of its own («только не Queen, а Three Dog Night»).
+            let lead = understander.correctionLead(language: language).map { $0 + ", " } ?? ""
+            if kept.dropFirst().contains(where: { understander.correction(lead + $0.text, language: language) != nil }) {
+                // The request as said, less the parts that deny (their marks stay and cut nothing).
+                let rest = denied.reduce(text) { $0.replacingOccurrences(of: clauses[$1].text, with: "") }
+                return await answerWholeOrInParts(rest, context: said)
+            }
+        }
         if let last = clauses.lastIndex(where: \.takesBack), last > 0 {
             return await answerTakenBack(
                 clauses, from: last, text: text, context: said, askedOn: askedOn, user: context.user)
@@ -174,7 +190,7 @@ extension Assistant {
 
     /// Whether an artist said agrees with an item's credit: by its names, or as the catalog reads
     /// the said name («フリートウッド・マック» is Fleetwood Mac).
-    private func agrees(said: String, credit: String, aliases: [String]?, user: String) async -> Bool {
+    func agrees(said: String, credit: String, aliases: [String]?, user: String) async -> Bool {
         let key = NameFolding.key(said)
         let named = ([credit] + (aliases ?? [])).contains { name in
             let credited = NameFolding.key(name)

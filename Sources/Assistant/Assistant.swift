@@ -81,11 +81,14 @@ public final class Assistant: Sendable {
 
     /// Answers one request.
     public func ask(_ text: String, context: RequestContext = RequestContext()) async -> Outcome {
-        await answering(context) { context in
-            if let first = await self.answerInPartsFirst(text, context: context) { return first }
-            let whole = await self.answer(text, context: context)
-            return await self.answerInParts(text, whole: whole, context: context) ?? whole
-        }
+        await answering(context) { context in await self.answerWholeOrInParts(text, context: context) }
+    }
+
+    /// A request's answer read in parts where that is surer, else whole, else in parts after all.
+    func answerWholeOrInParts(_ text: String, context: RequestContext) async -> Outcome {
+        if let first = await answerInPartsFirst(text, context: context) { return first }
+        let whole = await answer(text, context: context)
+        return await answerInParts(text, whole: whole, context: context) ?? whole
     }
 
     /// Runs one request's work within its deadline, noting a database it could not reach: then

@@ -105,7 +105,11 @@ struct NamedCueReader: Sendable {
     /// `reading`; returns what is left (a name, or nothing). `album`: a marker stood right before it.
     private func read(_ side: ArraySlice<Token>, into reading: inout Reading, album: inout Bool) -> ArraySlice<Token> {
         var side = side
+        // A station's kind said before the name starts it ("a station off the album {Kind of Blue}"):
+        // nothing more is taken from its front.
+        var named = false
         func take(fromEnd: Bool) -> Bool {
+            if !fromEnd, named { return false }
             let words = side.map(\.folded)
             // Up to six words, or twelve characters where words run together (ポッドキャスト is seven).
             for length in stride(from: min(unspaced ? 12 : 6, words.count), through: 1, by: -1) {
@@ -119,6 +123,7 @@ struct NamedCueReader: Sendable {
                 } else if around.contains(phrase) {
                 } else if let kind = kinds[phrase] {
                     reading.kind = kind
+                    named = !readsYears && !fromEnd
                 } else if let decade = decades[phrase] {
                     reading.releaseDate = YearRange(start: decade, end: decade + 9)
                 } else if let genre = genres[phrase] {
@@ -219,7 +224,10 @@ extension Understander {
     /// a word that asks, a chart the grammar read as a play is a question instead.
     func chart(_ tokens: [Token], text: String, grammar: CompiledGrammar, readings: [Interpretation]) -> Interpretation? {
         let words = tokens.map(\.folded)
-        let asked = grammar.questions.asksByWord(words)
+        // A question mark asks too when no play verb says otherwise ("top song of 1983?", 「一番人気の
+        // オーディオブックは？」; "can you play the top song?" is a play).
+        let marked = text.contains("?") || text.contains("？")
+        let asked = grammar.questions.asksByWord(words) || (marked && !grammar.corrections.saysAVerb(words, unspaced: CompiledGrammar.writesWithoutSpaces(grammar.language)))
         if let first = readings.first, first.clarify != true, first.tier != .model {
             let search = first.understood.search
             if let read = search, read.sortOrder != nil {

@@ -32,7 +32,7 @@ struct ClauseCutter: Sendable {
     private var joinedTakeBacks: [String] = []
     private var unspaced = false
     /// Marks that end a clause in any script.
-    static let marks: Set<Character> = [",", ";", "!", "?", "…", "，", "、", "。", "！", "？", "；"]
+    static let marks: Set<Character> = [",", ";", "!", "?", "…", "，", "、", "。", "！", "？", "；", "—", "–"]
 
     init() {}
 
@@ -52,7 +52,10 @@ struct ClauseCutter: Sendable {
     func cut(_ text: String) -> [Clause] {
         var clauses: [Clause] = []
         var takesBack = false
-        for piece in text.split(whereSeparator: { Self.marks.contains($0) }) {
+        // A full stop ends a clause where a word follows it ("play Hello. Not the Adele one"), not
+        // in "No. 1" or "3.5".
+        let sentences = text.replacingOccurrences(of: #"\.\s+(?=\p{L})"#, with: "; ", options: .regularExpression)
+        for piece in sentences.split(whereSeparator: { Self.marks.contains($0) }) {
             for (part, takingBack, byJoiner) in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
                 takesBack = takesBack || takingBack
                 let trimmed = part.trimmingCharacters(in: .whitespaces)
@@ -76,7 +79,11 @@ struct ClauseCutter: Sendable {
         var index = 0
         while index < words.count {
             let rest = words[index...]
-            let takeBack = takeBacks.first { rest.starts(with: $0) }
+            // "Gymnopédie No. 1": a word before a number is a part of the name, not a taking back.
+            let beforeNumber = { (phrase: [String]) in
+                index + phrase.count < words.count && words[index + phrase.count].allSatisfy(\.isNumber)
+            }
+            let takeBack = takeBacks.first { rest.starts(with: $0) && !beforeNumber($0) }
             guard let cut = takeBack ?? joiners.first(where: { rest.starts(with: $0) }) else {
                 index += 1
                 continue

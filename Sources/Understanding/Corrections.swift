@@ -40,9 +40,12 @@ struct CorrectionPhrases: Sendable {
     var plainLead: String?
     /// The plainest way to name the artist meant ("the one by {artist}"), as written.
     var plainByArtist: String?
+    /// The plainest way to say another artist's is meant ("different artist").
+    var plainOther: String?
 
     init(_ file: CorrectionsFile, fold: (String) -> [String]) {
         plainLead = file.leads.split(separator: "|").first.map(String.init)
+        plainOther = file.other.split(separator: "|").first.map(String.init)
         plainByArtist = file.byArtist.split(separator: "|").first.map(String.init)
         leads = file.leads.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
             .sorted { $0.count > $1.count }
@@ -67,6 +70,15 @@ struct CorrectionPhrases: Sendable {
             for phrase in phrases.split(separator: "|") { versions[fold(String(phrase)).joined(separator: " ")] = tag }
         }
         loose = LooseCorrectionWords(file.loose, fold: fold)
+    }
+
+    /// Whether `words` hold a play verb ("play", «включи», 「かけて」, 放) anywhere; `unspaced`: as a
+    /// run of characters, where words are written together.
+    func saysAVerb(_ words: [String], unspaced: Bool) -> Bool {
+        let joined = words.joined()
+        return verbs.contains { verb in
+            unspaced ? joined.contains(verb.joined()) : words.indices.contains { words[$0...].starts(with: verb) }
+        }
     }
 
     /// The correction `tokens` say, or nil when they do not begin with a lead or say nothing after
@@ -106,7 +118,11 @@ struct CorrectionPhrases: Sendable {
     /// for; "живую версию", 「ライブ版」 are not).
     private func versionAmongFillers(_ words: [String]) -> String? {
         let (rest, trimmed) = words[...].trimming(loose.fillers)
-        return trimmed || rest.count >= 2 ? versions[rest.joined(separator: " ")] : nil
+        guard trimmed || rest.count >= 2 else { return nil }
+        if let tag = versions[rest.joined(separator: " ")] { return tag }
+        // Two versions said together ("the acoustic live one"): the first, which the title has too.
+        let tags = rest.map { versions[$0] }
+        return rest.count >= 2 && tags.allSatisfy { $0 != nil } ? tags.first ?? nil : nil
     }
 
     /// What the words after a lead correct.
@@ -117,7 +133,7 @@ struct CorrectionPhrases: Sendable {
         let phrase = rest.joined(separator: " ")
         // "no" alone, or "another one": the next best of what was asked.
         if rest.isEmpty || other.contains(phrase) { return Correction() }
-        if let tag = versions[phrase] { return Correction(version: tag) }
+        if let tag = versions[phrase] ?? versionAmongFillers(rest) { return Correction(version: tag) }
         if let kind = kinds[phrase] { return Correction(kind: kind) }
         // "the other one, the Beatles one", "另一首，涅槃乐队那首": what follows "the other one" says which.
         for start in stride(from: rest.count - 1, to: 0, by: -1) where other.contains(rest[..<start].joined(separator: " ")) {
@@ -168,6 +184,14 @@ extension Understander {
     /// The plainest word that opens a correction in `language` ("no", «нет», 「違う」).
     public func correctionLead(language: String? = nil) -> String? {
         grammar(for: language ?? defaultLanguage)?.corrections.plainLead
+    }
+
+    /// "No, a different artist" as the language says it plainly (its first lead and `other` phrase).
+    public func correctionByAnotherArtist(language: String? = nil) -> String? {
+        guard let corrections = grammar(for: language ?? defaultLanguage)?.corrections,
+            let lead = corrections.plainLead, let other = corrections.plainOther
+        else { return nil }
+        return "\(lead), \(other)"
     }
 
     /// A correction naming `artist` as the language says it plainly: "no, the one by The Beatles".
