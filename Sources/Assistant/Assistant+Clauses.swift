@@ -42,7 +42,8 @@ extension Assistant {
             if kept.dropFirst().contains(where: { understander.correction(lead + $0.text, language: language) != nil }) {
                 // The request as said, less the parts that deny (their marks stay and cut nothing).
                 let rest = denied.reduce(text) { $0.replacingOccurrences(of: clauses[$1].text, with: "") }
-                return await answerWholeOrInParts(rest, context: said)
+                let answered = await answerWholeOrInParts(rest, context: said)
+                if answered.code == .success { return answered }
             }
         }
         if let last = clauses.lastIndex(where: \.takesBack), last > 0 {
@@ -238,7 +239,8 @@ extension Assistant {
         let before = kept.prefix(end).map(\.text).joined(separator: " ")
         // "Put on Come as You Are, no wait, I mean Come Together": a title said alone after the
         // taking back replaces the one said before it.
-        if let replaced = await withTitleReplaced(before, by: after, language: language, context: context) {
+        let title = understander.withoutPlayVerb(after, language: language) ?? after
+        if let replaced = await withTitleReplaced(before, by: title, language: language, context: context) {
             return await answer(replaced, context: context)
         }
         let first = await answer(before, context: context)

@@ -39,8 +39,10 @@ extension Assistant {
         case .title: outcome.reply = replies.sayItem("question.title", item, language: language)
         case .artist:
             // A book's "artist" is its author, said as such (never «песня»).
+            // A classical piece's is its composer ("who composed this?"; 谁唱的 would be wrong).
             let key = item.artist == nil ? "question.artist.unknown"
-                : item.type == .audioBook ? "question.artist.book" : "question.artist"
+                : item.type == .audioBook ? "question.artist.book"
+                : item.genres.contains("classical") ? "question.artist.composer" : "question.artist"
             outcome.reply = replies.say(key, replies.values(for: item, language: language), language: language)
         case .album:
             outcome.reply = replies.say(

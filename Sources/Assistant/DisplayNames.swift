@@ -12,8 +12,10 @@ enum DisplayNames {
         // Japanese prefers a name with kana: a Han-only alias may be the Chinese one (傲慢与偏见 beside 高慢と偏見).
         let kana = script == .japanese ? aliases?.first { $0.unicodeScalars.contains(where: Script.isKana) } : nil
         // A Han-only alias in simplified characters (披头士, 皇后乐队) is the Chinese name, not the Japanese one.
+        // A name with kana (月の光) is the Japanese one, not the Chinese (月光).
         let fits = { (alias: String) in
             script.contains(alias) && (script != .japanese || ChineseScript.shared.traditional(alias) == alias)
+                && (script != .han || !alias.unicodeScalars.contains(where: Script.isKana))
         }
         let chosen = script.contains(name) ? name : kana ?? aliases?.first(where: fits) ?? name
         return script == .han ? written(chosen, chinese: language) : chosen

@@ -85,7 +85,16 @@ extension UserLibrary {
         let scored = candidates.map {
             ($0, NameSimilarity.score(key, Self.playlistKey($0.item.title)) + ($0.owner == nil ? 0 : 0.01))
         }
-        return scored.filter { $0.1 >= 0.85 }.max { $0.1 < $1.1 }?.0
+        if let best = scored.filter({ $0.1 >= 0.85 }).max(by: { $0.1 < $1.1 })?.0 { return best }
+        // A name said in katakana or Cyrillic («Раннинг», ランニング for Running): by the consonants
+        // both keep. A person has few playlists, so a short name is told apart well enough.
+        guard let said = NameFolding.soundSkeleton(katakana: name, minimumConsonants: 3)
+            ?? NameFolding.soundSkeleton(cyrillic: name, minimumConsonants: 3)
+        else { return nil }
+        let sounding = candidates.filter {
+            NameFolding.soundSkeletons(english: NameFolding.key($0.item.title), minimumConsonants: 3).contains(said)
+        }
+        return sounding.count == 1 ? sounding[0] : sounding.first { $0.owner != nil }
     }
 
     static func playlistKey(_ name: String) -> String {

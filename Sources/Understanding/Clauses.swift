@@ -55,7 +55,7 @@ struct ClauseCutter: Sendable {
         // A full stop ends a clause where a word follows it ("play Hello. Not the Adele one"), not
         // in "No. 1" or "3.5".
         let sentences = text.replacingOccurrences(of: #"\.\s+(?=\p{L})"#, with: "; ", options: .regularExpression)
-        for piece in sentences.split(whereSeparator: { Self.marks.contains($0) }) {
+        for piece in Self.pieces(sentences) {
             for (part, takingBack, byJoiner) in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
                 takesBack = takesBack || takingBack
                 let trimmed = part.trimmingCharacters(in: .whitespaces)
@@ -66,6 +66,25 @@ struct ClauseCutter: Sendable {
             }
         }
         return clauses
+    }
+
+    /// `text` cut at the marks, but not at a "!" inside a name ("Help!で", "P!nk"): one with a
+    /// letter right after it.
+    private static func pieces(_ text: String) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let inName = text[index] == "!" && next < text.endIndex && text[next].isLetter
+            if marks.contains(text[index]), !inName {
+                if start < index { pieces.append(text[start..<index]) }
+                start = next
+            }
+            index = next
+        }
+        if start < text.endIndex { pieces.append(text[start...]) }
+        return pieces
     }
 
     /// Cuts at joining words, each part with whether taking-back words opened it.

@@ -76,8 +76,12 @@ struct CorrectionPhrases: Sendable {
     /// run of characters, where words are written together.
     func saysAVerb(_ words: [String], unspaced: Bool) -> Bool {
         let joined = words.joined()
+        // Where words run together, a verb of one character (「で」) is too often a piece of another word.
         return verbs.contains { verb in
-            unspaced ? joined.contains(verb.joined()) : words.indices.contains { words[$0...].starts(with: verb) }
+            unspaced
+                ? (verb.joined().count > 1 || !verb.joined().unicodeScalars.allSatisfy(Script.isKana))
+                    && joined.contains(verb.joined())
+                : words.indices.contains { words[$0...].starts(with: verb) }
         }
     }
 
@@ -184,6 +188,26 @@ extension Understander {
     /// The plainest word that opens a correction in `language` ("no", «нет», 「違う」).
     public func correctionLead(language: String? = nil) -> String? {
         grammar(for: language ?? defaultLanguage)?.corrections.plainLead
+    }
+
+    /// `text` without a play verb at its start or end ("play Help!", 「Help!で」, «включи Help!»), or
+    /// nil when it has none.
+    public func withoutPlayVerb(_ text: String, language: String? = nil) -> String? {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
+        let tokens = Token.split(text).filter { !$0.folded.isEmpty }
+        let words = tokens.map(\.folded)
+        for verb in grammar.corrections.verbs where words.count > verb.count {
+            var kept = tokens[...]
+            if words.starts(with: verb) {
+                kept = kept.dropFirst(verb.count)
+            } else if words.suffix(verb.count).elementsEqual(verb) {
+                kept = kept.dropLast(verb.count)
+            } else {
+                continue
+            }
+            return CorrectionPhrases.text(kept)
+        }
+        return nil
     }
 
     /// "No, a different artist" as the language says it plainly (its first lead and `other` phrase).
