@@ -24,7 +24,7 @@ extension Assistant {
         let (_, context, _) = homeSession(said, language: language)
         let askedOn = context.device ?? "default"
         // An answer to a question, or a correction of what just played, is read whole.
-        if let pending = await storedQuestion(user: context.user, device: askedOn),
+        if let pending = await storedQuestion(user: context.user, device: askedOn), pending.named != true,
             pending.correcting != true || understander.correction(text, language: language) != nil
         {
             return nil

@@ -15,6 +15,8 @@ struct PendingQuestion: Codable, Sendable {
     var appCommand: PendingAppCommand? = nil
     /// In a home: the app whose use of the person's data is being asked for (`understood` waits).
     var consent: String? = nil
+    /// Not a question: an item an answer named ("the top song of 1983 is …"), which "play it" plays.
+    var named: Bool? = nil
 
     /// Whether the question asked which playlist an add goes to ("add this to my playlist"), not
     /// which item was meant.

@@ -1,5 +1,6 @@
 import Apps
 import MediaIntents
+import Understanding
 
 /// Questions that change nothing: about what plays, what played, what is next, and what a
 /// playlist holds. Each answer reads the player, the person's library and the catalog.
@@ -96,6 +97,19 @@ extension Assistant {
         }
     }
 
+    /// The one item an answer named that the person may ask to play next ("play it"): the top of a
+    /// chart asked about, or the other version a question about versions found.
+    static func namedByAnswer(_ asked: Understood, outcome: Outcome) -> MediaItem? {
+        guard outcome.code == .success else { return nil }
+        switch asked.intent {
+        case .searchForMedia where asked.search?.sortOrder != nil: return outcome.items.first
+        case .nowPlayingQuestion
+        where [NowPlayingQuestionKind.versions, .original].contains(asked.params?.question) && outcome.items.count == 2:
+            return outcome.items[1]
+        default: return nil
+        }
+    }
+
     /// "Is this the original?", "is this a cover?": only what the catalog can tell. A title marked
     /// live, acoustic or remixed is not the studio original; a song of the same name by another
     /// artist is named beside it (the earliest first) without calling either the original; with
@@ -138,13 +152,21 @@ extension Assistant {
         let name = NameFolding.compactKey(item.title)
         let sameName = { (title: String) in NameFolding.compactKey(title) == name }
         let search = MediaSearch(mediaType: item.type, mediaName: NameFolding.core(item.title), artistName: item.artist)
-        let found = (try? await builtInApp.items(for: search, user: user, limit: 10)) ?? []
+        var found = (try? await builtInApp.items(for: search, user: user, limit: 10)) ?? []
+        // A recording marked live or acoustic is a version of the song whoever is credited ("Hey
+        // Jude (Live)" by Paul McCartney & Wings for the Beatles' Hey Jude).
+        let anyone = MediaSearch(mediaType: item.type, mediaName: NameFolding.core(item.title))
+        found += (try? await builtInApp.items(for: anyone, user: user, limit: 10)) ?? []
+        let marks = Set(Self.versionMarks.values.joined())
+        let marked = { (title: String) in
+            !Set(NameFolding.tokens(title)).subtracting(NameFolding.tokens(NameFolding.core(title))).isDisjoint(with: marks)
+        }
         let title = NameFolding.key(item.title)
         let artist = item.artist.map(NameFolding.key)
         var seen: Set<String> = [title]
         return found.filter {
             let key = NameFolding.key($0.title)
-            guard $0.artist.map(NameFolding.key) == artist, sameName($0.title), !seen.contains(key)
+            guard $0.artist.map(NameFolding.key) == artist || marked($0.title), sameName($0.title), !seen.contains(key)
             else { return false }
             seen.insert(key)
             return true

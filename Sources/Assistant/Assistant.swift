@@ -260,6 +260,11 @@ public final class Assistant: Sendable {
         if outcome.code == .needsChoice || outcome.code == .needsConfirmation {
             let question = PendingQuestion(understood: best, choices: outcome.items, language: outcome.language)
             await keep(question, user: context.user, device: askedOn)
+        } else if let named = Self.namedByAnswer(best, outcome: outcome) {
+            // "What's the top song of 1983?" … "play it": the item the answer named may be played next.
+            let offer = PendingQuestion(
+                understood: Understood(intent: .playMedia), choices: [named], language: outcome.language, named: true)
+            await keep(offer, user: context.user, device: askedOn)
         }
         // A play's reply already read the player back; anything else reads it now.
         if best.intent != .playMedia || outcome.nowPlaying == nil {
