@@ -201,9 +201,9 @@ extension Assistant {
     {
         var found = ((try? await builtInApp.items(for: search, user: user, limit: 10)) ?? [])
             .filter { item in !leavingOut.contains(item.identifier) && (correction.kind.map { item.type == $0 } ?? true) }
-        if let artist = correction.artist {
-            // "No, the Nirvana one": only that artist's, never the same title by the one who played.
-            let keys = await artistKeys(artist, user: user)
+        // "No, the Nirvana one": only that artist's, never the same title by the one who played (when
+        // the catalog knows the artist; else its resolution of the name stands).
+        if let artist = correction.artist, case let keys = await artistKeys(artist, user: user), keys.count > 1 {
             found = found.filter { item in
                 let by = NameFolding.key(item.artist ?? "")
                 return keys.contains { !$0.isEmpty && by.contains($0) }
