@@ -33,7 +33,7 @@ extension Assistant {
             guard
                 let response = await resolveThenHandle(
                     intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle,
-                    app: app, language: language,
+                    app: app, user: handler.user, language: language,
                     outcome: &outcome),
                 let item = response.items.first
             else { return }
@@ -68,7 +68,7 @@ extension Assistant {
             guard
                 let response = await resolveThenHandle(
                     intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle,
-                    app: app, language: language,
+                    app: app, user: handler.user, language: language,
                     outcome: &outcome),
                 let item = response.items.first
             else { return }
@@ -133,7 +133,7 @@ extension Assistant {
         let before = readsPlayer && queued ? try? await builtInApp.nowPlaying(outcome.device) : nil
         guard
             let response = await resolveThenHandle(
-                intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle, app: app,
+                intent, resolve: handler.resolveMediaItems, confirm: handler.confirm, handle: handler.handle, app: app, user: handler.user,
                 language: language,
                 outcome: &outcome)
         else { return }
@@ -213,13 +213,13 @@ extension Assistant {
     func resolveThenHandle<Intent: MediaItemsIntent>(
         _ intent: Intent, resolve: (Intent) async -> [ResolutionResult<MediaItem>],
         confirm: (Intent) async -> IntentResponse, handle: (Intent) async -> IntentResponse, app: AppRegistration,
-        language: String, outcome: inout Outcome
+        user: String, language: String, outcome: inout Outcome
     ) async -> IntentResponse? {
         var intent = intent
         let resolved = await resolve(intent)
         intent.mediaItems = resolved.flatMap(\.values)
         if let failure = await failureReply(
-            resolved, search: intent.mediaSearch, app: app, language: language, outcome: &outcome)
+            resolved, search: intent.mediaSearch, app: app, user: user, language: language, outcome: &outcome)
         {
             outcome.reply = failure
             return nil
@@ -232,7 +232,7 @@ extension Assistant {
 
     /// The reply for a resolution that failed, or nil when there is something to act on.
     private func failureReply(
-        _ resolved: [ResolutionResult<MediaItem>], search: MediaSearch, app: AppRegistration,
+        _ resolved: [ResolutionResult<MediaItem>], search: MediaSearch, app: AppRegistration, user: String,
         language: String, outcome: inout Outcome
     ) async -> String? {
         for result in resolved {
@@ -254,6 +254,14 @@ extension Assistant {
                     "fail.\(reason.rawValue)", ["app": app.name, "title": search.mediaName ?? ""],
                     language: language)
             case .confirmationRequired(let closest):
+                // "First Love by 宇多田ヒカル" is not offered as One Love by Bob Marley: an artist the
+                // catalog does not know is not another artist.
+                if let said = search.artistName, closest.type != .artist, let credit = closest.artist,
+                    await !agrees(said: said, credit: credit, aliases: closest.artistAliases, user: user)
+                {
+                    outcome.code = .failure
+                    return notFoundReply(search, language: language)
+                }
                 outcome.code = .needsConfirmation
                 outcome.items = [closest]
                 return replies.say(
