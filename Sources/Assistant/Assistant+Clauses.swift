@@ -31,7 +31,9 @@ extension Assistant {
         }
         // Parts after the first that say only what is not meant ("…, not Heart's", "Not the Adele one").
         let denied = clauses.indices.dropFirst().filter { understander.saysWhatIsNotMeant(clauses[$0].text, language: language) }
-        if !denied.isEmpty, !clauses.contains(where: \.takesBack) {
+        if !denied.isEmpty, !clauses.contains(where: \.takesBack),
+            await playsAName(clauses[0].text, language: language, context: context)
+        {
             let kept = clauses.indices.filter { !denied.contains($0) }.map { clauses[$0] }
             if kept.count == 1 {
                 return await playNotMeaning(denied.map { clauses[$0].text }, play: kept[0].text, language: language, context: said)

@@ -57,12 +57,16 @@ extension Assistant {
                 extra: ["year": year.map(String.init) ?? ""], language: language)
         case .next:
             let upNext = (try? await builtInApp.upNext(device: handler.device)) ?? []
+            // A podcast's episodes are queued oldest first: what is next is the newer episode
+            // ("is there a newer one?"), and nothing next means this is the newest.
+            let episode = item.type == .podcastEpisode ? ".episode" : ""
             guard let next = upNext.first else {
-                outcome.reply = replies.say("question.next.nothing", language: language)
+                outcome.reply = replies.say("question.next.nothing" + episode, language: language)
                 return
             }
             outcome.items = [next]
-            outcome.reply = replies.sayItem("question.next", next, language: language)
+            let newer = next.type == .podcastEpisode ? episode : ""
+            outcome.reply = replies.sayItem("question.next" + newer, next, language: language)
         case .liked:
             let affinity = try? await builtInApp.affinity(of: item, user: handler.user)
             let key =

@@ -21,6 +21,9 @@ struct ClausesFile: Codable, Sendable {
     var joiners: String
     /// "no wait|no sorry|i mean": words that open a part which replaces what came before.
     var takeBack: String
+    /// "because|since": words that open a part giving a reason, no request of its own
+    /// ("something chill because I need to focus").
+    var reasons: String?
 }
 
 /// Cuts a request into clauses at punctuation and at the language's joining words.
@@ -30,6 +33,8 @@ struct ClauseCutter: Sendable {
     /// The same, each as one run of characters, for languages written without spaces.
     private var joinedJoiners: [String] = []
     private var joinedTakeBacks: [String] = []
+    private var reasons: [[String]] = []
+    private var joinedReasons: [String] = []
     private var unspaced = false
     /// Marks that end a clause in any script.
     static let marks: Set<Character> = [",", ";", "!", "?", "…", "，", "、", "。", "！", "？", "；", "—", "–"]
@@ -43,7 +48,9 @@ struct ClauseCutter: Sendable {
         }
         joiners = phrases(file.joiners)
         takeBacks = phrases(file.takeBack)
+        reasons = phrases(file.reasons ?? "")
         joinedJoiners = joiners.map { $0.joined() }
+        joinedReasons = reasons.map { $0.joined() }
         joinedTakeBacks = takeBacks.map { $0.joined() }
         unspaced = CompiledGrammar.writesWithoutSpaces(language)
     }
@@ -103,7 +110,8 @@ struct ClauseCutter: Sendable {
                 index + phrase.count < words.count && words[index + phrase.count].allSatisfy(\.isNumber)
             }
             let takeBack = takeBacks.first { rest.starts(with: $0) && !beforeNumber($0) }
-            guard let cut = takeBack ?? joiners.first(where: { rest.starts(with: $0) }) else {
+            let reason = reasons.first { rest.starts(with: $0) }
+            guard let cut = takeBack ?? reason ?? joiners.first(where: { rest.starts(with: $0) }) else {
                 index += 1
                 continue
             }
@@ -112,7 +120,8 @@ struct ClauseCutter: Sendable {
             let end = offset(tokens[index + cut.count - 1].original, in: piece, end: true)
             parts.append((piece[start..<begin], opensTakingBack, byJoiner))
             opensTakingBack = takeBack != nil
-            byJoiner = takeBack == nil
+            // A reason may be let go: it is no part of a name cut in two.
+            byJoiner = takeBack == nil && reason == nil
             start = end
             index += cut.count
         }
@@ -136,13 +145,14 @@ struct ClauseCutter: Sendable {
                     && (atStart || phrase.count > 2 || !phrase.unicodeScalars.allSatisfy(Script.isKana))
             }
             let takeBack = joinedTakeBacks.first(where: fits)
-            guard let cut = takeBack ?? joinedJoiners.first(where: fits) else {
+            let reason = joinedReasons.first(where: fits)
+            guard let cut = takeBack ?? reason ?? joinedJoiners.first(where: fits) else {
                 index = piece.index(after: index)
                 continue
             }
             parts.append((piece[start..<index], opensTakingBack, byJoiner))
             opensTakingBack = takeBack != nil
-            byJoiner = takeBack == nil
+            byJoiner = takeBack == nil && reason == nil
             index = piece.index(index, offsetBy: cut.count)
             start = index
         }
