@@ -113,6 +113,16 @@ extension Assistant {
         return corrected
     }
 
+    /// Whether `item` is `played` listed again: the very same title by the same artist ("The Beatles"
+    /// and "Beatles" alike). A remaster or a live recording is another version, not a copy.
+    static func isCopy(_ item: MediaItem, of played: MediaItem) -> Bool {
+        let artist = { (name: String?) -> String in
+            let key = NameFolding.key(name ?? "")
+            return key.hasPrefix("the ") ? String(key.dropFirst(4)) : key
+        }
+        return artist(item.artist) == artist(played.artist) && NameFolding.key(item.title) == NameFolding.key(played.title)
+    }
+
     /// Folded keys of an artist as said and as the catalog names them ("涅槃乐队" is Nirvana).
     private func artistKeys(_ said: String, user: String) async -> [String] {
         let named = (try? await builtInApp.items(for: MediaSearch(mediaType: .artist, mediaName: said), user: user, limit: 1)) ?? []
@@ -180,6 +190,11 @@ extension Assistant {
                 ? Set(last.choices.map(\.identifier)) : [played.identifier]
         var search = search
         var found = await candidates(for: search, correction: correction, user: user, leavingOut: playedIDs)
+        if correction.version == nil, correction.artist == nil, correction.kind == nil {
+            // "Another version" is not the same recording listed again ("Come Together" by The Beatles
+            // and by Beatles).
+            found = found.filter { !Self.isCopy($0, of: played) }
+        }
         if found.isEmpty, let kind = correction.kind, let near = Self.nearKinds[kind] {
             search.mediaType = near
             var nearCorrection = correction
