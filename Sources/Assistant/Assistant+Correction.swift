@@ -123,6 +123,14 @@ extension Assistant {
         return artist(item.artist) == artist(played.artist) && NameFolding.key(item.title) == NameFolding.key(played.title)
     }
 
+    /// Whether a name said in katakana or Cyrillic has the consonants of a credit in Latin letters.
+    static func soundsLike(_ said: String, _ credit: String) -> Bool {
+        guard let skeleton = NameFolding.soundSkeleton(katakana: said, minimumConsonants: 3)
+            ?? NameFolding.soundSkeleton(cyrillic: said, minimumConsonants: 3)
+        else { return false }
+        return NameFolding.soundSkeletons(english: NameFolding.key(credit), minimumConsonants: 3).contains(skeleton)
+    }
+
     /// Folded keys of an artist as said and as the catalog names them ("涅槃乐队" is Nirvana).
     private func artistKeys(_ said: String, user: String) async -> [String] {
         let named = (try? await builtInApp.items(for: MediaSearch(mediaType: .artist, mediaName: said), user: user, limit: 1)) ?? []
@@ -190,9 +198,9 @@ extension Assistant {
                 ? Set(last.choices.map(\.identifier)) : [played.identifier]
         var search = search
         var found = await candidates(for: search, correction: correction, user: user, leavingOut: playedIDs)
-        if correction.version == nil, correction.artist == nil, correction.kind == nil {
-            // "Another version" is not the same recording listed again ("Come Together" by The Beatles
-            // and by Beatles).
+        if correction.kind == nil {
+            // Another version or artist is never the same recording listed again ("Come Together" by
+            // The Beatles and by Beatles; a second Holiday by Madonna after 「グリーン・デイのやつ」).
             found = found.filter { !Self.isCopy($0, of: played) }
         }
         if found.isEmpty, let kind = correction.kind, let near = Self.nearKinds[kind] {
@@ -216,13 +224,18 @@ extension Assistant {
     {
         var found = ((try? await builtInApp.items(for: search, user: user, limit: 10)) ?? [])
             .filter { item in !leavingOut.contains(item.identifier) && (correction.kind.map { item.type == $0 } ?? true) }
-        // "No, the Nirvana one": only that artist's, never the same title by the one who played (when
-        // the catalog knows the artist; else its resolution of the name stands).
-        if let artist = correction.artist, case let keys = await artistKeys(artist, user: user), keys.count > 1 {
-            found = found.filter { item in
-                let by = NameFolding.key(item.artist ?? "")
-                return keys.contains { !$0.isEmpty && by.contains($0) }
+        // "No, the Nirvana one": only that artist's, never the same title by the one who played.
+        if let artist = correction.artist {
+            // An artist the catalog has no entry for may still be a credit's other name.
+            let keys = await artistKeys(artist, user: user)
+            let named = found.filter { item in
+                let names = ([item.artist ?? ""] + (keys.count > 1 ? [] : item.artistAliases ?? [])).map(NameFolding.key)
+                return names.contains { name in keys.contains { !$0.isEmpty && name.contains($0) } }
             }
+            // A name the catalog does not know as written: one said by its sound (グリーン・デイ) is the
+            // credit it sounds like; one it cannot place at all (红粉佳人 for P!nk) leaves the next best.
+            let sounding = found.filter { Self.soundsLike(artist, $0.artist ?? "") }
+            found = keys.count > 1 || !named.isEmpty ? named : sounding.isEmpty ? found : sounding
         }
         guard let tag = correction.version else { return found }
         let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }
