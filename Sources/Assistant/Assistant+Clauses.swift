@@ -70,6 +70,11 @@ extension Assistant {
     func answerInParts(_ text: String, whole: Outcome, context said: RequestContext) async -> Outcome? {
         guard whole.code != .success, whole.storageUnavailable == nil, said.home == nil else { return nil }
         let clauses = understander.clauses(text, language: whole.language)
+        // "Like, I like this": once the fillers said as parts are set aside, one request is left.
+        if clauses.count == 1, clauses[0].text != text {
+            let alone = await answer(clauses[0].text, context: said)
+            return alone.code == .success ? alone : nil
+        }
         guard clauses.count >= 2 else { return nil }
         return await answerInParts(clauses, text: text, language: whole.language, context: said, atLeast: 1)
     }
@@ -193,12 +198,13 @@ extension Assistant {
 
     /// Whether an artist said agrees with an item's credit: by its names, or as the catalog reads
     /// the said name («フリートウッド・マック» is Fleetwood Mac).
-    func agrees(said: String, credit: String, aliases: [String]?, user: String) async -> Bool {
+    /// - Parameter whole: the said name must be a whole name of the credit, not a part of one ("Queen"
+    ///   is not Queen Latifah).
+    func agrees(said: String, credit: String, aliases: [String]?, user: String, whole: Bool = false) async -> Bool {
         let key = NameFolding.key(said)
-        let named = ([credit] + (aliases ?? [])).contains { name in
-            let credited = NameFolding.key(name)
-            return credited == key || credited.hasSuffix(" " + key) || credited.hasPrefix(key + " ")
-                || NameFolding.compact(key: credited) == NameFolding.compact(key: key)
+        let names = ([credit] + (aliases ?? [])).map(NameFolding.key)
+        let named = names.contains { name in
+            whole ? NameFolding.compact(key: name) == NameFolding.compact(key: key) : NameFolding.holds(name, name: key)
         }
         if named { return true }
         let search = MediaSearch(mediaType: .artist, mediaName: said)

@@ -61,25 +61,39 @@ extension Assistant {
         else { return nil }
         var outcome = outcome
         outcome.language = language
+        // "No, the Adele one" while Adele's Hello plays: nothing to change, and that is said.
+        if let artist = correction.artist, correction.version == nil, correction.kind == nil, correction.name == nil,
+            let credit = played.artist,
+            await agrees(said: artist, credit: credit, aliases: played.artistAliases, user: context.user, whole: true)
+        {
+            outcome.understood = last.understood
+            outcome.code = .success
+            outcome.reply = replies.sayItem("correction.already", played, language: language)
+            await keepForCorrection(last.understood, played: last.choices, language: language, user: context.user, device: askedOn)
+            return outcome
+        }
         var found: [MediaItem] = []
+        // The artist meant, as said and as the catalog names them: looked up once for every search below.
+        var keys: [String] = []
+        if let artist = correction.artist { keys = await artistKeys(artist, user: context.user) }
         if let name = correction.name {
             // "No, the album called The Beatles"; 「ジャズのラジオ局」 may name what was asked again.
             var named = correctedSearch(asked, by: correction, played: played)
             named.mediaName = name
-            found = await candidates(for: named, correction: correction, last: last, user: context.user)
+            found = await candidates(for: named, correction: correction, keys: keys, last: last, user: context.user)
             if found.isEmpty {
                 // "不对，我要九寸钉那个原版": the name is the artist of the version meant.
                 named = correctedSearch(asked, by: correction, played: played)
                 named.artistName = name
-                found = await candidates(for: named, correction: correction, last: last, user: context.user)
+                found = await candidates(for: named, correction: correction, keys: keys, last: last, user: context.user)
             }
         }
         // A version of a name nothing has is not met by another item's version ("the Nine Inch
         // Nails original" of Hurt is no other singer's); a kind may name the asked thing again.
         if found.isEmpty, correction.name == nil || correction.kind != nil {
             found = await candidates(
-                for: correctedSearch(asked, by: correction, played: played), correction: correction, last: last,
-                user: context.user)
+                for: correctedSearch(asked, by: correction, played: played), correction: correction, keys: keys,
+                last: last, user: context.user)
         }
         if found.isEmpty, correction.kind == nil, let artist = correction.artist {
             // "Play Sun", then "no, the other one, the Beatles one": that artist has no Sun, and the
@@ -89,7 +103,7 @@ extension Assistant {
         if found.isEmpty, correction.kind == .album, let album = played.album {
             // "Play Hello", then "no, the whole album": no album has the name, the song's own does.
             let search = MediaSearch(mediaType: .album, mediaName: album, artistName: played.artist)
-            found = await candidates(for: search, correction: correction, last: last, user: context.user)
+            found = await candidates(for: search, correction: correction, keys: keys, last: last, user: context.user)
         }
         guard let pick = found.first else {
             outcome.understood = last.understood
@@ -184,8 +198,9 @@ extension Assistant {
 
     /// What the corrected `search` finds without what already played: of the kind named or the one
     /// nearest it, and with the version's word said with the name when the name alone finds none.
-    private func candidates(for search: MediaSearch, correction: Correction, last: PendingQuestion, user: String)
-        async -> [MediaItem]
+    private func candidates(
+        for search: MediaSearch, correction: Correction, keys: [String], last: PendingQuestion, user: String
+    ) async -> [MediaItem]
     {
         guard let played = last.choices.first else { return [] }
         // "Another one" leaves out all that played; a version or an artist only what plays now
@@ -197,7 +212,7 @@ extension Assistant {
             ? [] : correction.version == nil && correction.artist == nil
                 ? Set(last.choices.map(\.identifier)) : [played.identifier]
         var search = search
-        var found = await candidates(for: search, correction: correction, user: user, leavingOut: playedIDs)
+        var found = await candidates(for: search, correction: correction, keys: keys, user: user, leavingOut: playedIDs)
         if correction.kind == nil {
             // Another version or artist is never the same recording listed again ("Come Together" by
             // The Beatles and by Beatles; a second Holiday by Madonna after 「グリーン・デイのやつ」).
@@ -207,30 +222,30 @@ extension Assistant {
             search.mediaType = near
             var nearCorrection = correction
             nearCorrection.kind = near
-            found = await candidates(for: search, correction: nearCorrection, user: user, leavingOut: playedIDs)
+            found = await candidates(for: search, correction: nearCorrection, keys: keys, user: user, leavingOut: playedIDs)
         }
         if found.isEmpty, let tag = correction.version, let name = search.mediaName {
             // "Holiday live": the version's word with the name finds versions the name alone ranks low.
             search.mediaName = "\(name) \(tag)"
-            found = await candidates(for: search, correction: correction, user: user, leavingOut: playedIDs)
+            found = await candidates(for: search, correction: correction, keys: keys, user: user, leavingOut: playedIDs)
         }
         return found
     }
 
     /// What a corrected search finds, with the version asked for (or, for "the original", none of
     /// the marked versions), without what `leavingOut` names.
-    private func candidates(for search: MediaSearch, correction: Correction, user: String, leavingOut: Set<String>)
-        async -> [MediaItem]
-    {
+    /// - Parameter keys: the artist meant, folded, as said and as the catalog names them.
+    private func candidates(
+        for search: MediaSearch, correction: Correction, keys: [String], user: String, leavingOut: Set<String>
+    ) async -> [MediaItem] {
         var found = ((try? await builtInApp.items(for: search, user: user, limit: 10)) ?? [])
             .filter { item in !leavingOut.contains(item.identifier) && (correction.kind.map { item.type == $0 } ?? true) }
         // "No, the Nirvana one": only that artist's, never the same title by the one who played.
         if let artist = correction.artist {
             // An artist the catalog has no entry for may still be a credit's other name.
-            let keys = await artistKeys(artist, user: user)
             let named = found.filter { item in
                 let names = ([item.artist ?? ""] + (keys.count > 1 ? [] : item.artistAliases ?? [])).map(NameFolding.key)
-                return names.contains { name in keys.contains { !$0.isEmpty && name.contains($0) } }
+                return names.contains { name in keys.contains { NameFolding.holds(name, name: $0) } }
             }
             // A name the catalog does not know as written: one said by its sound (グリーン・デイ) is the
             // credit it sounds like; one it cannot place at all (红粉佳人 for P!nk) leaves the next best.

@@ -12,12 +12,7 @@ extension Assistant {
         let names = [credit] + (playing.artistAliases ?? [])
         let deniesIt = denials.contains { denial in
             let said = NameFolding.key(denial)
-            return names.contains { name in
-                let key = NameFolding.key(name)
-                // Word by word where names are spelled in words; anywhere where they run together.
-                guard !key.isEmpty else { return false }
-                return key.utf8.allSatisfy { $0 < 0x80 } ? " \(said) ".contains(" \(key) ") : said.contains(key)
-            }
+            return names.contains { NameFolding.holds(said, name: NameFolding.key($0)) }
         }
         // Said in another script («не Адель»): the words after the negation, as the catalog knows the artist.
         var denied = deniesIt

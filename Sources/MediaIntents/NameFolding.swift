@@ -160,6 +160,15 @@ public enum NameFolding {
         return [lower] + endings.map { stem + $0 }
     }
 
+    /// Whether the folded key `outer` holds the folded name `name`: word by word where names are
+    /// spelled in words ("the beatles" holds "beatles", "beat" it does not), anywhere where they run
+    /// together (涅槃乐队 in 我不要涅槃乐队的); or their compact forms are one ("acdc", "ac dc").
+    public static func holds(_ outer: String, name: String) -> Bool {
+        guard !name.isEmpty, !outer.isEmpty else { return false }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) ? " \(outer) ".contains(" \(name) ") : outer.contains(name) { return true }
+        return compact(key: outer) == compact(key: name)
+    }
+
     /// Whether a title is the name `key` (a folded key): as printed, or without its version notes
     /// ("Come Together (Remastered 2009)" is "come together").
     public static func isTitle(_ title: String, key: String) -> Bool {

@@ -174,6 +174,22 @@ extension Understander {
         guard let grammar = grammar(for: language ?? defaultLanguage) else {
             return [Clause(text: text, takesBack: false)]
         }
-        return grammar.clauses.cut(text)
+        let clauses = grammar.clauses.cut(text)
+        guard clauses.count > 1, let padding = padding[grammar.language] else { return clauses }
+        // "What album is this on, and like, what year?": a part of only fillers is no request ("like"
+        // alone would be one); its taking back passes to the part after it.
+        var kept: [Clause] = []
+        var takesBack = false
+        for clause in clauses {
+            if padding.isOnlyPadding(Token.split(clause.text).map(\.folded).filter { !$0.isEmpty }) {
+                takesBack = takesBack || clause.takesBack
+                continue
+            }
+            var clause = clause
+            clause.takesBack = clause.takesBack || takesBack
+            takesBack = false
+            kept.append(clause)
+        }
+        return kept.isEmpty ? clauses : kept
     }
 }

@@ -85,6 +85,20 @@ struct CorrectionPhrases: Sendable {
         }
     }
 
+    /// `tokens` without one play verb at their start or their end ("play Help!", 「Help!で」), each
+    /// way they can be read, longest verb first; a verb at the end leaves at least one word.
+    func withoutVerb(_ tokens: ArraySlice<Token>) -> [ArraySlice<Token>] {
+        let words = tokens.map(\.folded)
+        var readings: [ArraySlice<Token>] = []
+        for verb in verbs {
+            if words.starts(with: verb) { readings.append(tokens.dropFirst(verb.count)) }
+            if words.count > verb.count, words.suffix(verb.count).elementsEqual(verb) {
+                readings.append(tokens.dropLast(verb.count))
+            }
+        }
+        return readings
+    }
+
     /// The correction `tokens` say, or nil when they do not begin with a lead or say nothing after
     /// it this language knows; "the other one" and the artist meant ("the one by X") need no lead.
     func read(_ tokens: [Token]) -> Correction? {
@@ -99,17 +113,12 @@ struct CorrectionPhrases: Sendable {
         // Longest lead first; a shorter one may leave words that read ("no" + "the other one").
         for lead in leads where words.starts(with: lead) {
             let after = tokens.dropFirst(lead.count)
-            if let correction = rest(after) { return correction }
             // «нет, включи другую версию»: a play verb after the lead; 「違う、オリジナルを流して」: at the end.
-            let afterWords = after.map(\.folded)
-            for verb in verbs {
-                if afterWords.starts(with: verb), let correction = rest(after.dropFirst(verb.count)) { return correction }
-                if afterWords.count > verb.count, afterWords.suffix(verb.count).elementsEqual(verb),
-                    let correction = rest(after.dropLast(verb.count))
-                {
-                    return correction
-                }
+            // Read first without it: "不对，我要阿黛尔那首" names 阿黛尔, not "我要阿黛尔".
+            for kept in withoutVerb(after) {
+                if let correction = rest(kept) { return correction }
             }
+            if let correction = rest(after) { return correction }
         }
         // Right after a play, "the other one" and "the Lionel Richie one" correct with no lead.
         if other.contains(words.joined(separator: " ")) { return Correction() }
@@ -195,19 +204,7 @@ extension Understander {
     public func withoutPlayVerb(_ text: String, language: String? = nil) -> String? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
         let tokens = Token.split(text).filter { !$0.folded.isEmpty }
-        let words = tokens.map(\.folded)
-        for verb in grammar.corrections.verbs where words.count > verb.count {
-            var kept = tokens[...]
-            if words.starts(with: verb) {
-                kept = kept.dropFirst(verb.count)
-            } else if words.suffix(verb.count).elementsEqual(verb) {
-                kept = kept.dropLast(verb.count)
-            } else {
-                continue
-            }
-            return CorrectionPhrases.text(kept)
-        }
-        return nil
+        return grammar.corrections.withoutVerb(tokens[...]).first { !$0.isEmpty }.map(CorrectionPhrases.text)
     }
 
     /// "No, a different artist" as the language says it plainly (its first lead and `other` phrase).
@@ -255,14 +252,17 @@ extension Understander {
     public func correction(_ text: String, language: String? = nil) -> Correction? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
         let corrections = grammar.corrections
+        // "Oh no, the live one", 「あ、違う、米津玄師のほう」: what pads the start is no part of it.
+        var tokens = Token.split(text).filter { !$0.folded.isEmpty }
+        tokens.removeFirst(padding[grammar.language]?.leadingPadding(tokens.map(\.folded)) ?? 0)
         // With no lead, a question ("谁唱的", "who's the other one by?") corrects nothing.
-        let words = Token.split(text).map(\.folded).filter { !$0.isEmpty }
+        let words = tokens.map(\.folded)
         if !corrections.leads.contains(where: { words.starts(with: $0) }), grammar.questions.asksByWord(words)
             || text.contains("?") || text.contains("？")
         {
             return nil
         }
-        if let exact = corrections.read(Token.split(text).filter { !$0.folded.isEmpty }) { return exact }
+        if let exact = corrections.read(tokens) { return exact }
         return corrections.readLoosely(text)
     }
 }

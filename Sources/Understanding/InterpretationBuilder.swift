@@ -8,6 +8,8 @@ struct NameWords: Sendable {
     var notNameStarts: Set<String> = []
     /// Words that alone name no playlist or station ("my", "мой", "的", the word "playlist").
     var unnamed: Set<String> = []
+    /// Words never inside an artist's name said in a request ("by").
+    var notInArtistNames: Set<String> = []
     /// What names the person's own library, not a playlist ("my library", «медиатека»).
     var library: Set<String> = []
     /// Rooms, folded ("kitchen", "living room"): "in the bathroom" is where, not a playlist's name.
@@ -90,7 +92,9 @@ struct InterpretationBuilder {
             if !canName(text) { plausible = false }
             search.mediaName = text
         case "artistName":
-            if !canName(text) { plausible = false }
+            if !canName(text) || NameFolding.tokens(text).dropFirst().contains(where: words.notInArtistNames.contains) {
+                plausible = false
+            }
             search.artistName = text
         case "albumName": search.albumName = text
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)

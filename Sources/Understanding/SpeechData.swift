@@ -67,6 +67,19 @@ struct SpeechPadding: Sendable {
         return start
     }
 
+    /// How many of the first `words` pad the start of a request: wake words and fillers ("oh",
+    /// «ну», 「あ」), phrase by phrase; never all.
+    func leadingPadding(_ words: [String]) -> Int {
+        var start = 0
+        let phrases = (wakeWords + fillers).sorted { $0.count > $1.count }
+        while let phrase = phrases.first(where: {
+            start + $0.count < words.count && Array(words[start..<start + $0.count]) == $0
+        }) {
+            start += phrase.count
+        }
+        return start
+    }
+
     /// How many of the last `words` pad the end of a request: wake words ("okay"), fillers ("for
     /// me", "right now", "please") and trailing fillers, phrase by phrase from the end; never all.
     func trailingPadding(_ words: [String]) -> Int {
@@ -83,6 +96,12 @@ struct SpeechPadding: Sendable {
     /// The positions of `words` left once wake words (at either end) and fillers (anywhere) are
     /// dropped. Nothing is dropped when that would leave nothing.
     func kept(_ words: [String]) -> [Int] {
+        let kept = keptWithoutPadding(words)
+        return kept.isEmpty ? Array(words.indices) : kept
+    }
+
+    /// The positions of `words` that are not wake words or fillers; none when all are.
+    private func keptWithoutPadding(_ words: [String]) -> [Int] {
         var keep = [Bool](repeating: true, count: words.count)
         func matches(_ phrase: [String], at start: Int) -> Bool {
             start >= 0 && start + phrase.count <= words.count
@@ -105,7 +124,12 @@ struct SpeechPadding: Sendable {
                 position += 1
             }
         }
-        let kept = keep.indices.filter { keep[$0] }
-        return kept.isEmpty ? Array(words.indices) : kept
+        return keep.indices.filter { keep[$0] }
+    }
+
+    /// Whether `words` are only wake words and fillers ("like", "um", "well"): said between two
+    /// parts of a request, they are no part of their own.
+    func isOnlyPadding(_ words: [String]) -> Bool {
+        !words.isEmpty && keptWithoutPadding(words).isEmpty
     }
 }

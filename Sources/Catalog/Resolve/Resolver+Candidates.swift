@@ -117,7 +117,9 @@ extension Resolver {
             }
             try search(wideTitle, wideArtist)
             if !wideArtist.isEmpty, !fits(0.8) { try search(wideTitle, []) }
-            if fits(0.8) { return Array(found.values) }
+            // A name said in another script that only comes near one («Битлы», "bitly", near Billy)
+            // is also read as a loanword below.
+            if fits(said.loanwords.isEmpty ? 0.8 : SaidName.loanwordHeard) { return Array(found.values) }
         }
         // One word heard as another: all the others (unless those are all so common that they
         // would bring back a crowd of strangers).
@@ -133,12 +135,15 @@ extension Resolver {
         }
         // Romaji for a name the catalog holds only in Japanese script ("yonezu kenshi").
         if !fits(0.8), let reading = said.latinReading { take(try readingCandidates(reading)) }
-        // A foreign name said in katakana, spelled back in Latin letters (カリード → Khalid).
-        for spelling in said.loanwords where !fits(0.8) {
+        // A foreign name said in katakana or Cyrillic, spelled back in Latin letters (カリード →
+        // Khalid); each spelling in turn until a name fits as well as a loanword heard can, as the
+        // plain letters may come near another name («Битлы», "bitly", is near Billy; its plural,
+        // "bitls", sounds as The Beatles).
+        for spelling in said.loanwords where !fits(SaidName.loanwordHeard) {
             let spelled = spelling.split(separator: " ").map(String.init)
             take(try ftsCandidates(title: spelled.map { [Self.quoted($0)] }, artist: []))
             let near = try spelled.map { [Self.quoted($0)] + (try similarTerms($0)) }
-            if !fits(0.8) { take(try ftsCandidates(title: near, artist: [])) }
+            if !fits(SaidName.loanwordHeard) { take(try ftsCandidates(title: near, artist: [])) }
         }
         // An English name said in katakana, by the consonants both keep (イノセントワールド → "innocent world").
         if !fits(0.8), let skeleton = said.loanwordSkeleton {

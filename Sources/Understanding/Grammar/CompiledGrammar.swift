@@ -38,10 +38,12 @@ struct CompiledGrammar: Sendable {
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
-    /// The three above, as the interpretation builder takes them.
+    var notInArtistNames: Set<String>
+    /// The four above, as the interpretation builder takes them.
     var nameWords: NameWords {
         NameWords(
-            notNames: notNames, notNameStarts: notNameStarts, unnamed: unnamedWords, library: libraryNames, rooms: roomNames)
+            notNames: notNames, notNameStarts: notNameStarts, unnamed: unnamedWords, notInArtistNames: notInArtistNames,
+            library: libraryNames, rooms: roomNames)
     }
     /// What names the person's own library ("my library"), folded.
     var libraryNames: Set<String>
@@ -147,6 +149,7 @@ struct CompiledGrammar: Sendable {
         self.placeAndAppLists = lists.filter { ["app", "device", "area"].contains($0.key) }
         self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
         self.unnamedWords = Set((file.unnamedWords ?? []).map { fold($0).joined(separator: " ") })
+        self.notInArtistNames = Set((file.notInArtistNames ?? []).map { fold($0).joined(separator: " ") })
         self.roomNames = Set((file.lists["area"] ?? [:]).values.flatMap { text in
             text.split(separator: "|").map { fold(String($0)).joined(separator: " ") }
         })

@@ -57,6 +57,9 @@ struct GrammarFile: Codable, Sendable {
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?
+    /// Words an artist's name said in a request never holds inside it ("by": "play First Love by
+    /// Hikaru Utada" is a title and its artist, never an artist called "Love by Hikaru Utada").
+    var notInArtistNames: [String]?
     /// Words that alone name no playlist or station: possessives, articles, the word "playlist".
     var unnamedWords: [String]?
     /// What names the person's own library when said where a playlist's name goes ("my library").
