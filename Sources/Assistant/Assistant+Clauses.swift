@@ -95,7 +95,7 @@ extension Assistant {
         }) {
             return nil
         }
-        var requests: [(text: String, understood: Understood)] = []
+        var requests: [(text: String, understood: Understood, queued: Bool)] = []
         var skipped = 0
         for (index, clause) in clauses.enumerated() {
             if skipped > 0 {
@@ -114,12 +114,25 @@ extension Assistant {
                     skipped = 1
                 }
             }
+            // "Play Billie Eilish and then some Khalid": a part after "then" plays next, said with the
+            // verb of the play before it when it has none of its own.
+            let playBefore = requests.last.flatMap { $0.understood.intent == .playMedia ? $0.text : nil }
+            if clause.queued, let playBefore, !sure.isSure,
+                let lent = understander.withPlayVerb(of: playBefore, on: clause.text, language: language)
+            {
+                let read = await sureness(of: lent, language: language, context: context)
+                if read.isSure {
+                    clause.text = lent
+                    sure = read
+                }
+            }
             switch sure {
             case .sure(let understood):
                 // The same request twice ("これ好き、いいねしといて") is done once; "continue" after a play is that play.
                 if requests.contains(where: { $0.understood == understood }) { continue }
                 if understood.intent == .resume, requests.contains(where: { $0.understood.intent == .playMedia }) { continue }
-                requests.append((clause.text, understood))
+                let queued = clause.queued && playBefore != nil && understood.intent == .playMedia
+                requests.append((clause.text, understood, queued))
             case .notARequest:
                 // A part cut off by a joining word may be half a name ("Король | и | Шут").
                 let joinedToNext = index + 1 < clauses.count && clauses[index + 1].joined
@@ -134,7 +147,18 @@ extension Assistant {
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
         var outcomes: [Outcome] = []
         for request in requests {
-            outcomes.append(await answer(request.text, context: said))
+            guard request.queued else {
+                outcomes.append(await answer(request.text, context: said))
+                continue
+            }
+            // Right after a song; after the whole of an artist's songs, an album or a list.
+            var understood = request.understood
+            var params = understood.params ?? IntentParameters()
+            params.playbackQueueLocation = outcomes.count == 1 && outcomes[0].items.first?.type == .song ? .next : .later
+            understood.params = params
+            var asked = said
+            asked.language = language
+            outcomes.append(await perform(understood, context: asked))
         }
         return joined(outcomes, text: text)
     }
@@ -194,30 +218,6 @@ extension Assistant {
         let replaced = before.replacingOccurrences(of: said, with: after)
         guard case .sure = await sureness(of: replaced, language: language, context: context) else { return nil }
         return replaced
-    }
-
-    /// Whether an artist said agrees with an item's credit: by its names, or as the catalog reads
-    /// the said name («フリートウッド・マック» is Fleetwood Mac).
-    /// - Parameter whole: the said name must be a whole name of the credit, not a part of one ("Queen"
-    ///   is not Queen Latifah).
-    func agrees(said: String, credit: String, aliases: [String]?, user: String, whole: Bool = false) async -> Bool {
-        let key = NameFolding.key(said)
-        let names = ([credit] + (aliases ?? [])).map(NameFolding.key)
-        let named = names.contains { name in
-            whole ? NameFolding.compact(key: name) == NameFolding.compact(key: key) : NameFolding.holds(name, name: key)
-        }
-        if named { return true }
-        let search = MediaSearch(mediaType: .artist, mediaName: said)
-        let artist = (try? await builtInApp.items(for: search, user: user, limit: 1))?.first
-        return artist.map { $0.type == .artist && NameFolding.key($0.title) == NameFolding.key(credit) } ?? false
-    }
-
-    /// Whether `text` is the very name of something in the catalog (a title or an artist).
-    private func namesSomething(_ text: String, user: String) async -> Bool {
-        let key = NameFolding.key(text)
-        guard !key.isEmpty else { return false }
-        let found = (try? await builtInApp.items(for: MediaSearch(mediaName: text), user: user, limit: 5)) ?? []
-        return found.contains { NameFolding.key($0.title) == key || $0.artist.map(NameFolding.key) == key }
     }
 
     /// "Play Hello by Adele, no wait, by Lionel Richie": the part after the taking back alone when

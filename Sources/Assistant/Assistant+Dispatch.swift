@@ -187,7 +187,7 @@ extension Assistant {
         case .browse: outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
         case .item:
             if location != .now {
-                outcome.reply = replies.say("queue.\(location.rawValue)", values, language: language)
+                outcome.reply = replies.sayItem("queue.\(location.rawValue)", first, extra: values, language: language)
             } else if intent.playShuffled == true, info?.shuffle == true {
                 // An artist is no work in quotes: "songs by Adele", 「アデルの曲」.
                 let key = first.type == .artist ? "play.shuffled.person" : "play.shuffled"

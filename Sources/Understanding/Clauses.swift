@@ -12,6 +12,9 @@ public struct Clause: Sendable, Equatable {
     public var takesBack: Bool
     /// A joining word, not punctuation, cut it from the part before ("Король и Шут" may be one name).
     public var joined = false
+    /// Said after a word for "then" ("and then", «а потом», 然后): what it plays comes after what
+    /// the part before plays.
+    public var queued = false
 }
 
 /// `clauses` in language.json: the words that join parts of a request, and those that take back
@@ -24,6 +27,9 @@ struct ClausesFile: Codable, Sendable {
     /// "because|since": words that open a part giving a reason, no request of its own
     /// ("something chill because I need to focus").
     var reasons: String?
+    /// "and then|after that": joining words after which a part plays next, not instead ("play
+    /// Billie Eilish and then some Khalid").
+    var then: String?
 }
 
 /// Cuts a request into clauses at punctuation and at the language's joining words.
@@ -35,6 +41,9 @@ struct ClauseCutter: Sendable {
     private var joinedTakeBacks: [String] = []
     private var reasons: [[String]] = []
     private var joinedReasons: [String] = []
+    /// The joining words that say "then", as words and as runs of characters.
+    private var thens: Set<[String]> = []
+    private var joinedThens: Set<String> = []
     private var unspaced = false
     /// Marks that end a clause in any script.
     static let marks: Set<Character> = [",", ";", "!", "?", "…", "，", "、", "。", "！", "？", "；", "—", "–"]
@@ -46,10 +55,13 @@ struct ClauseCutter: Sendable {
             text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
                 .sorted { $0.count > $1.count }
         }
-        joiners = phrases(file.joiners)
+        let then = phrases(file.then ?? "")
+        thens = Set(then)
+        joinedThens = Set(then.map { $0.joined() })
+        joiners = (phrases(file.joiners) + then).sorted { $0.count > $1.count }
         takeBacks = phrases(file.takeBack)
         reasons = phrases(file.reasons ?? "")
-        joinedJoiners = joiners.map { $0.joined() }
+        joinedJoiners = joiners.map { $0.joined() }.sorted { $0.count > $1.count }
         joinedReasons = reasons.map { $0.joined() }
         joinedTakeBacks = takeBacks.map { $0.joined() }
         unspaced = CompiledGrammar.writesWithoutSpaces(language)
@@ -59,17 +71,23 @@ struct ClauseCutter: Sendable {
     func cut(_ text: String) -> [Clause] {
         var clauses: [Clause] = []
         var takesBack = false
+        var queued = false
         // A full stop ends a clause where a word follows it ("play Hello. Not the Adele one"), not
         // in "No. 1" or "3.5".
         let sentences = text.replacingOccurrences(of: #"\.\s+(?=\p{L})"#, with: "; ", options: .regularExpression)
         for piece in Self.pieces(sentences) {
-            for (part, takingBack, byJoiner) in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
-                takesBack = takesBack || takingBack
-                let trimmed = part.trimmingCharacters(in: .whitespaces)
+            for part in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
+                takesBack = takesBack || part.takesBack
+                queued = queued || part.byThen
+                let trimmed = part.text.trimmingCharacters(in: .whitespaces)
                 // A part made only of joining or taking-back words carries its mark to the next part.
                 guard !trimmed.isEmpty else { continue }
-                clauses.append(Clause(text: trimmed, takesBack: takesBack, joined: byJoiner && !clauses.isEmpty))
+                clauses.append(
+                    Clause(
+                        text: trimmed, takesBack: takesBack, joined: part.byJoiner && !clauses.isEmpty,
+                        queued: queued && !clauses.isEmpty))
                 takesBack = false
+                queued = false
             }
         }
         return clauses
@@ -94,14 +112,24 @@ struct ClauseCutter: Sendable {
         return pieces
     }
 
-    /// Cuts at joining words, each part with whether taking-back words opened it.
-    private func cutSpaced(_ piece: Substring) -> [(Substring, Bool, Bool)] {
+    /// A part of a piece, with what opened it.
+    private struct Part {
+        var text: Substring
+        /// Taking-back words opened it.
+        var takesBack = false
+        /// A joining word (not a reason) opened it.
+        var byJoiner = false
+        /// A joining word for "then" opened it.
+        var byThen = false
+    }
+
+    /// Cuts at joining words, each part with what opened it.
+    private func cutSpaced(_ piece: Substring) -> [Part] {
         let tokens = Token.split(String(piece)).filter { !$0.folded.isEmpty }
         let words = tokens.map(\.folded)
-        var parts: [(Substring, Bool, Bool)] = []
+        var parts: [Part] = []
         var start = piece.startIndex
-        var opensTakingBack = false
-        var byJoiner = false
+        var opened = Part(text: piece)
         var index = 0
         while index < words.count {
             let rest = words[index...]
@@ -118,23 +146,25 @@ struct ClauseCutter: Sendable {
             // The token's range in `piece`: Token.split works on a copy, so find it by offset.
             let begin = offset(tokens[index].original, in: piece)
             let end = offset(tokens[index + cut.count - 1].original, in: piece, end: true)
-            parts.append((piece[start..<begin], opensTakingBack, byJoiner))
-            opensTakingBack = takeBack != nil
+            opened.text = piece[start..<begin]
+            parts.append(opened)
             // A reason may be let go: it is no part of a name cut in two.
-            byJoiner = takeBack == nil && reason == nil
+            opened = Part(
+                text: piece, takesBack: takeBack != nil, byJoiner: takeBack == nil && reason == nil,
+                byThen: takeBack == nil && reason == nil && thens.contains(cut))
             start = end
             index += cut.count
         }
-        parts.append((piece[start...], opensTakingBack, byJoiner))
+        opened.text = piece[start...]
+        parts.append(opened)
         return parts
     }
 
-    private func cutUnspaced(_ piece: Substring) -> [(Substring, Bool, Bool)] {
-        var parts: [(Substring, Bool, Bool)] = []
+    private func cutUnspaced(_ piece: Substring) -> [Part] {
+        var parts: [Part] = []
         var start = piece.startIndex
         var index = piece.startIndex
-        var opensTakingBack = false
-        var byJoiner = false
+        var opened = Part(text: piece)
         while index < piece.endIndex {
             let rest = piece[index...]
             // Two kana or fewer cut only where a part begins: inside a run of kana they are most
@@ -150,13 +180,16 @@ struct ClauseCutter: Sendable {
                 index = piece.index(after: index)
                 continue
             }
-            parts.append((piece[start..<index], opensTakingBack, byJoiner))
-            opensTakingBack = takeBack != nil
-            byJoiner = takeBack == nil && reason == nil
+            opened.text = piece[start..<index]
+            parts.append(opened)
+            opened = Part(
+                text: piece, takesBack: takeBack != nil, byJoiner: takeBack == nil && reason == nil,
+                byThen: takeBack == nil && reason == nil && joinedThens.contains(cut))
             index = piece.index(index, offsetBy: cut.count)
             start = index
         }
-        parts.append((piece[start...], opensTakingBack, byJoiner))
+        opened.text = piece[start...]
+        parts.append(opened)
         return parts
     }
 

@@ -207,6 +207,23 @@ extension Understander {
         return grammar.corrections.withoutVerb(tokens[...]).first { !$0.isEmpty }.map(CorrectionPhrases.text)
     }
 
+    /// `part` said with the play verb `first` is said with, where `first` has one at its start or
+    /// end: "play Billie Eilish" lends "play" to "some Khalid", 「ニルヴァーナかけて」 lends 「かけて」 to
+    /// 「クイーンも」. Nil when `first` has none.
+    public func withPlayVerb(of first: String, on part: String, language: String? = nil) -> String? {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
+        let tokens = Token.split(first).filter { !$0.folded.isEmpty }
+        let words = tokens.map(\.folded)
+        let space = CompiledGrammar.writesWithoutSpaces(grammar.language) ? "" : " "
+        for verb in grammar.corrections.verbs where words.count > verb.count {
+            if words.starts(with: verb) { return CorrectionPhrases.text(tokens.prefix(verb.count)) + " " + part }
+            if words.suffix(verb.count).elementsEqual(verb) {
+                return part + space + CorrectionPhrases.text(tokens.suffix(verb.count))
+            }
+        }
+        return nil
+    }
+
     /// "No, a different artist" as the language says it plainly (its first lead and `other` phrase).
     public func correctionByAnotherArtist(language: String? = nil) -> String? {
         guard let corrections = grammar(for: language ?? defaultLanguage)?.corrections,
