@@ -20,10 +20,12 @@ extension Assistant {
     }
 
     /// Whether `text` is the very name of something in the catalog (a title or an artist).
-    func namesSomething(_ text: String, user: String) async -> Bool {
+    /// - Parameter besidesArtists: only a title of something that is not an artist counts.
+    func namesSomething(_ text: String, user: String, besidesArtists: Bool = false) async -> Bool {
         let key = NameFolding.key(text)
         guard !key.isEmpty else { return false }
         let found = (try? await builtInApp.items(for: MediaSearch(mediaName: text), user: user, limit: 5)) ?? []
+        if besidesArtists { return found.contains { $0.type != .artist && NameFolding.isTitle($0.title, key: key) } }
         return found.contains { NameFolding.key($0.title) == key || $0.artist.map(NameFolding.key) == key }
     }
 }

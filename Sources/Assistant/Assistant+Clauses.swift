@@ -102,6 +102,8 @@ extension Assistant {
                 skipped -= 1
                 continue
             }
+            // "Something chill because I need to focus": the reason is let go.
+            if clause.givesReason { continue }
             var clause = clause
             var sure = await sureness(of: clause.text, language: language, context: context)
             // "Queen, shuffled": a part that is no request alone may be one with the part after it.
@@ -231,6 +233,16 @@ extension Assistant {
         if case .sure = await sureness(of: after, language: language, context: context) {
             return await answer(after, context: context)
         }
+        // «Включи Туман…, не, стоп, лучше Хочешь Земфиры»: the part after, with the first part's verb
+        // (not a correction such as 「ライブ版で」 or "要Gary Jules唱的", read below against the play).
+        if understander.correction(after, language: language) == nil,
+            let bare = understander.withoutPlayVerb(after, language: language),
+            let lent = understander.withPlayVerb(of: clauses[0].text, on: bare, language: language),
+            case .sure(let understood) = await sureness(of: lent, language: language, context: context),
+            understood.intent == .playMedia
+        {
+            return await answer(lent, context: context)
+        }
         // What came before, less the parts after the play that say nothing it can use («Hello
         // Adele, oh», 「…かけて、あ、ビートルズじゃなくて」: an interjection, the name taken back).
         // A part that corrects ("not the Nine Inch Nails one") says what is not meant: it is left
@@ -254,6 +266,19 @@ extension Assistant {
         let first = await answer(before, context: context)
         guard first.code == .success, first.nowPlaying?.item != nil else {
             try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
+            // "Play Hurt by Nine Inch Nails, no wait, the Johnny Cash one" where the catalog has no
+            // Hurt by Nine Inch Nails: the title by the artist meant.
+            if let artist = understander.correction(after, language: language)?.artist, first.understood.intent == .playMedia,
+                var search = first.understood.search, search.mediaName != nil
+            {
+                search.artistName = artist
+                var meant = first.understood
+                meant.search = search
+                var asked = context
+                asked.language = language
+                let played = await perform(meant, context: asked)
+                if played.code == .success { return played }
+            }
             return nil
         }
         // "Play Hurt, not the Nine Inch Nails one, the Johnny Cash one": what played is already the

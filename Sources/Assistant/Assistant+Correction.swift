@@ -58,7 +58,10 @@ extension Assistant {
                 self.understander.correction(text, language: language).map { ($0, language) }
             }).first,
             let asked = last.understood.search, let played = last.choices.first
-        else { return nil }
+        else {
+            return await playNamedAfterLead(
+                text, languages: languages, last: last, context: context, askedOn: askedOn, outcome: outcome)
+        }
         var outcome = outcome
         outcome.language = language
         // "No, the Adele one" while Adele's Hello plays: nothing to change, and that is said.
@@ -125,6 +128,30 @@ extension Assistant {
         }
         corrected.understood = understood
         return corrected
+    }
+
+    /// "我说的是七里香，不是晴天" after 晴天 played: a lead, then the very name of something else to
+    /// play; an artist's name ("no, Adele") says whose version is meant. Nil when what follows the
+    /// lead is no name in the catalog.
+    private func playNamedAfterLead(
+        _ text: String, languages: [String], last: PendingQuestion, context: RequestContext, askedOn: String,
+        outcome: Outcome
+    ) async -> Outcome? {
+        for language in languages {
+            guard let name = understander.nameAfterLead(text, language: language) else { continue }
+            if await namesSomething(name, user: context.user, besidesArtists: true) {
+                var asked = context
+                asked.language = language
+                return await perform(Understood(intent: .playMedia, search: MediaSearch(mediaName: name)), context: asked)
+            }
+            if await namesSomething(name, user: context.user),
+                let byArtist = understander.correctionByArtist(name, language: language),
+                understander.correction(byArtist, language: language) != nil
+            {
+                return await correct(last, with: byArtist, context: context, askedOn: askedOn, outcome: outcome)
+            }
+        }
+        return nil
     }
 
     /// Whether `item` is `played` listed again: the very same title by the same artist ("The Beatles"

@@ -15,6 +15,8 @@ public struct Clause: Sendable, Equatable {
     /// Said after a word for "then" ("and then", «а потом», 然后): what it plays comes after what
     /// the part before plays.
     public var queued = false
+    /// Said after a word that gives a reason ("because", «потому что», 因为): no request of its own.
+    public var givesReason = false
 }
 
 /// `clauses` in language.json: the words that join parts of a request, and those that take back
@@ -85,7 +87,7 @@ struct ClauseCutter: Sendable {
                 clauses.append(
                     Clause(
                         text: trimmed, takesBack: takesBack, joined: part.byJoiner && !clauses.isEmpty,
-                        queued: queued && !clauses.isEmpty))
+                        queued: queued && !clauses.isEmpty, givesReason: part.byReason && !clauses.isEmpty))
                 takesBack = false
                 queued = false
             }
@@ -121,6 +123,8 @@ struct ClauseCutter: Sendable {
         var byJoiner = false
         /// A joining word for "then" opened it.
         var byThen = false
+        /// A word giving a reason opened it.
+        var byReason = false
     }
 
     /// Cuts at joining words, each part with what opened it.
@@ -151,7 +155,7 @@ struct ClauseCutter: Sendable {
             // A reason may be let go: it is no part of a name cut in two.
             opened = Part(
                 text: piece, takesBack: takeBack != nil, byJoiner: takeBack == nil && reason == nil,
-                byThen: takeBack == nil && reason == nil && thens.contains(cut))
+                byThen: takeBack == nil && reason == nil && thens.contains(cut), byReason: reason != nil)
             start = end
             index += cut.count
         }
@@ -184,7 +188,7 @@ struct ClauseCutter: Sendable {
             parts.append(opened)
             opened = Part(
                 text: piece, takesBack: takeBack != nil, byJoiner: takeBack == nil && reason == nil,
-                byThen: takeBack == nil && reason == nil && joinedThens.contains(cut))
+                byThen: takeBack == nil && reason == nil && joinedThens.contains(cut), byReason: reason != nil)
             index = piece.index(index, offsetBy: cut.count)
             start = index
         }

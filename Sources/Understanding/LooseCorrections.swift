@@ -91,7 +91,9 @@ extension CorrectionPhrases {
                 found.plainlyCorrecting = true
                 continue
             }
-            if let named = rest(clause[lead...], framedOnly: lead == 0), let artist = named.artist {
+            // With a play verb before it ("I want the Aerosmith version") as without.
+            let said = clause[lead...]
+            if let artist = ([said] + withoutVerb(said)).lazy.compactMap({ self.rest($0, framedOnly: lead == 0)?.artist }).first {
                 found.artist = artist
                 found.plainlyCorrecting = true
                 continue

@@ -168,7 +168,7 @@ struct CompiledGrammar: Sendable {
         self.cancelPhrases = phrases(file.cancelPhrases)
         self.confirmPhrases = phrases(file.confirmPhrases)
         self.againPhrases = phrases(file.againPhrases)
-        self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold) } ?? CorrectionPhrases()
+        self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold, unspaced: Self.writesWithoutSpaces(file.language)) } ?? CorrectionPhrases()
         self.clauses = file.clauses.map { ClauseCutter($0, language: file.language, fold: fold) } ?? ClauseCutter()
         self.similarity =
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
