@@ -91,7 +91,12 @@ extension Assistant {
             let chartKinds: Set<MediaItemType?> = [nil, .song, .album, .audioBook, .podcastShow]
             let chartQuestion = search.mediaName == nil && search.sortOrder.map(charts.contains) == true
                 && chartKinds.contains(search.mediaType)
-            if let first = response.items.first, chartQuestion {
+            if let first = response.items.first, search.mediaType == .podcastEpisode, search.sortOrder == .newest {
+                // "What's the newest episode of Serial?": said, not played.
+                outcome.reply = replies.sayItem(
+                    "search.latest.podcastEpisode", first, extra: ["show": first.album ?? search.mediaName ?? ""],
+                    language: language)
+            } else if let first = response.items.first, chartQuestion {
                 // "What's the most popular song (of 1991, of the eighties, by Queen, on Rumours, of
                 // the jazz here)?": the top of the catalog's chart, saying which chart.
                 outcome.reply = chartAnswer(search, top: first, language: language)

@@ -37,6 +37,14 @@ extension Assistant {
                     outcome.code = .failure
                     return notFoundReply(search, language: language)
                 }
+                // "The Harry Potter audiobook" is not offered as Grace Potter, an artist: a thing of
+                // another kind than asked is offered only when it has the very name said.
+                if let kind = search.mediaType, closest.type != kind, let name = search.mediaName,
+                    !NameFolding.isTitle(closest.title, key: NameFolding.key(name))
+                {
+                    outcome.code = .failure
+                    return notFoundReply(search, language: language)
+                }
                 outcome.code = .needsConfirmation
                 outcome.items = [closest]
                 return replies.say(

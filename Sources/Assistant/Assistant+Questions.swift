@@ -97,6 +97,8 @@ extension Assistant {
                 "question.versions", item, extra: ["list": joined(Array(said), last: "list.and", language: language)],
                 language: language)
         case .original: await answerOriginal(item, user: handler.user, language: language, outcome: &outcome)
+        case .inPlaylist:
+            await answerIsIn(playlist: search?.mediaName, item, handler: handler, language: language, outcome: &outcome)
         case .previous, .playlist, .playlistCount, .playlistDuration: break
         }
     }
@@ -190,6 +192,23 @@ extension Assistant {
     }
 
     /// "What's in my running playlist", "how many songs are in it": a playlist named, else the queue.
+    /// "Is this in my Running playlist?": yes or no, and nothing changes.
+    private func answerIsIn(
+        playlist name: String?, _ item: MediaItem, handler: any MediaIntentHandling, language: String,
+        outcome: inout Outcome
+    ) async {
+        guard let name, let held = try? await builtInApp.contents(ofPlaylist: name, device: handler.device, user: handler.user),
+            let title = held.name
+        else {
+            outcome.code = .failure
+            outcome.reply = replies.say("question.playlist.unknown", ["playlist": name ?? ""], language: language)
+            return
+        }
+        let isIn = held.items.contains { $0.identifier == item.identifier }
+        outcome.reply = replies.sayItem(
+            isIn ? "question.inPlaylist.yes" : "question.inPlaylist.no", item, extra: ["playlist": title], language: language)
+    }
+
     func answerPlaylist(
         named name: String?, asking question: NowPlayingQuestionKind, handler: any MediaIntentHandling,
         language: String, outcome: inout Outcome

@@ -48,6 +48,8 @@ public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     case versions
     /// Whether what plays is the original recording, a cover or another version ("is this a cover?").
     case original
+    /// Whether what plays is in a playlist already ("is this in my Running playlist?").
+    case inPlaylist
 }
 
 /// Everything a request carries besides its media search, named as in the evaluation format.
