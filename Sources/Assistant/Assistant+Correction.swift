@@ -144,7 +144,10 @@ extension Assistant {
                 asked.language = language
                 return await perform(Understood(intent: .playMedia, search: MediaSearch(mediaName: name)), context: asked)
             }
-            if await namesSomething(name, user: context.user),
+            // A genre or a mood said after the lead («нет, джаз») is a request of its own.
+            if understander.namesGenreOrMood(name, language: language) { continue }
+            let artist = try? await builtInApp.items(for: MediaSearch(mediaType: .artist, mediaName: name), user: context.user, limit: 1)
+            if artist?.first?.type == .artist,
                 let byArtist = understander.correctionByArtist(name, language: language),
                 understander.correction(byArtist, language: language) != nil
             {

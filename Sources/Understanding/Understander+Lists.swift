@@ -16,6 +16,13 @@ extension Understander {
         return grammar(for: language)?.placeAndAppLists[list]?.byFirstWord[first]?.first { $0.words == words }?.value
     }
 
+    /// Whether `said` is a genre or a mood and nothing else («джаз», "sad").
+    public func namesGenreOrMood(_ said: String, language: String) -> Bool {
+        let words = Token.split(said).map(\.folded).filter { !$0.isEmpty }
+        guard let first = words.first, let lists = grammar(for: language)?.spottedLists else { return false }
+        return ["genre", "mood"].contains { lists[$0]?.byFirstWord[first]?.contains { $0.words == words } == true }
+    }
+
     /// Whether `said` names the songs the person liked ("my liked songs", «любимые», 「お気に入り」).
     public func namesLikedSongs(_ said: String, language: String) -> Bool {
         guard let grammar = grammar(for: language) else { return false }
