@@ -149,6 +149,22 @@ extension Assistant {
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
         var outcomes: [Outcome] = []
         for request in requests {
+            // "Shuffle the Beatles and repeat": repeat said with a play of many repeats them all.
+            if request.understood.intent == .setRepeatMode, request.understood.params?.repeatMode == .one,
+                outcomes.contains(where: { played in
+                    let search = played.understood.search
+                    let many = played.items.first.map { $0.type != .song } == true || search?.genreNames?.isEmpty == false
+                        || search?.moodNames?.isEmpty == false
+                    return played.understood.intent == .playMedia && played.code == .success && many
+                })
+            {
+                var understood = request.understood
+                understood.params?.repeatMode = .all
+                var asked = said
+                asked.language = language
+                outcomes.append(await perform(understood, context: asked))
+                continue
+            }
             guard request.queued else {
                 outcomes.append(await answer(request.text, context: said))
                 continue

@@ -73,13 +73,19 @@ extension Understander {
         }
     }
 
+    /// The words of `text` without what pads its start ("oh", 「あ」): "Oh no, the live one",
+    /// 「あ、違う、米津玄師のほう」 correct as "no, the live one" and 「違う、米津玄師のほう」 do.
+    private func unpaddedTokens(_ text: String, language: String) -> [Token] {
+        var tokens = Token.split(text).filter { !$0.folded.isEmpty }
+        tokens.removeFirst(padding[language]?.leadingPadding(tokens.map(\.folded)) ?? 0)
+        return tokens
+    }
+
     /// How `text` corrects what just played, or nil when it is not a correction.
     public func correction(_ text: String, language: String? = nil) -> Correction? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
         let corrections = grammar.corrections
-        // "Oh no, the live one", 「あ、違う、米津玄師のほう」: what pads the start is no part of it.
-        var tokens = Token.split(text).filter { !$0.folded.isEmpty }
-        tokens.removeFirst(padding[grammar.language]?.leadingPadding(tokens.map(\.folded)) ?? 0)
+        let tokens = unpaddedTokens(text, language: grammar.language)
         // With no lead, a question ("谁唱的", "who's the other one by?") corrects nothing.
         let words = tokens.map(\.folded)
         if !corrections.leads.contains(where: { words.starts(with: $0) }), grammar.questions.asksByWord(words)
@@ -97,8 +103,7 @@ extension Understander {
     public func nameAfterLead(_ text: String, language: String? = nil) -> String? {
         guard let grammar = grammar(for: language ?? defaultLanguage) else { return nil }
         let corrections = grammar.corrections
-        var tokens = Token.split(text).filter { !$0.folded.isEmpty }
-        tokens.removeFirst(padding[grammar.language]?.leadingPadding(tokens.map(\.folded)) ?? 0)
+        let tokens = unpaddedTokens(text, language: grammar.language)
         let words = tokens.map(\.folded)
         guard let lead = corrections.leads.first(where: { words.starts(with: $0) && words.count > $0.count }) else {
             return nil
