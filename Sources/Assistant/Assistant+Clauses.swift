@@ -181,7 +181,7 @@ extension Assistant {
         return joined(outcomes, text: text)
     }
 
-    private enum Sureness {
+    enum Sureness {
         case sure(Understood), notARequest, unsure
 
         var isSure: Bool {
@@ -196,7 +196,7 @@ extension Assistant {
     }
 
     /// Whether a part alone is a request read for certain, plainly none, or something in between.
-    private func sureness(of text: String, language: String, context: RequestContext) async -> Sureness {
+    func sureness(of text: String, language: String, context: RequestContext) async -> Sureness {
         let readings = await readings(text, language: language, context: context, tiers: tiers)
         guard let first = readings.first, first.understood.intent != .none else {
             // A bare name ("Queen") is no request alone, but it is not nothing either.
@@ -212,7 +212,7 @@ extension Assistant {
 
     /// Whether `text` is read as a play of something by name, not a station or a browse ("a station
     /// from Rumours, the album" says what the seed is, not that the album should play instead).
-    private func playsAName(_ text: String, language: String, context: RequestContext) async -> Bool {
+    func playsAName(_ text: String, language: String, context: RequestContext) async -> Bool {
         let readings = await readings(text, language: language, context: context, tiers: tiers)
         guard let first = readings.first, let search = first.understood.search, first.understood.intent == .playMedia,
             first.tier != .model, first.clarify != true
@@ -220,108 +220,8 @@ extension Assistant {
         return search.hasName && !(search.mediaType.map(Self.seededStations.contains) ?? false)
     }
 
-    /// `before` with the title it plays replaced by `after`, when `after` is the very title of
-    /// something in the catalog that is not an artist (an artist said after "no wait" corrects who).
-    private func withTitleReplaced(_ before: String, by after: String, language: String, context: RequestContext)
-        async -> String?
-    {
-        let key = NameFolding.key(after)
-        guard !key.isEmpty,
-            let said = await readings(before, language: language, context: context, tiers: tiers).first?
-                .understood.search?.mediaName,
-            before.contains(said), NameFolding.key(said) != key
-        else { return nil }
-        let found = (try? await builtInApp.items(for: MediaSearch(mediaName: after), user: context.user, limit: 5)) ?? []
-        guard found.contains(where: { $0.type != .artist && NameFolding.isTitle($0.title, key: key) }) else { return nil }
-        let replaced = before.replacingOccurrences(of: said, with: after)
-        guard case .sure = await sureness(of: replaced, language: language, context: context) else { return nil }
-        return replaced
-    }
-
-    /// "Play Hello by Adele, no wait, by Lionel Richie": the part after the taking back alone when
-    /// it is a whole request; otherwise what came before, then the rest as a correction of it.
-    private func answerTakenBack(
-        _ clauses: [Clause], from last: Int, text: String, context: RequestContext, askedOn: String, user: String
-    ) async -> Outcome? {
-        let language = understander.language(asked: context.language, text: clauses.map(\.text).joined(separator: " "))
-        let after = clauses[last...].map(\.text).joined(separator: ", ")
-        try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
-        if case .sure = await sureness(of: after, language: language, context: context) {
-            return await answer(after, context: context)
-        }
-        // «Включи Туман…, не, стоп, лучше Хочешь Земфиры»: the part after, with the first part's verb
-        // (not a correction such as 「ライブ版で」 or "要Gary Jules唱的", read below against the play).
-        if understander.correction(after, language: language) == nil,
-            let bare = understander.withoutPlayVerb(after, language: language),
-            let lent = understander.withPlayVerb(of: clauses[0].text, on: bare, language: language),
-            case .sure(let understood) = await sureness(of: lent, language: language, context: context),
-            understood.intent == .playMedia
-        {
-            return await answer(lent, context: context)
-        }
-        // What came before, less the parts after the play that say nothing it can use («Hello
-        // Adele, oh», 「…かけて、あ、ビートルズじゃなくて」: an interjection, the name taken back).
-        // A part that corrects ("not the Nine Inch Nails one") says what is not meant: it is left
-        // out of the play and said after it with the rest.
-        let kept = clauses[..<last].filter {
-            understander.correction($0.text, language: language) == nil
-                && !understander.saysWhatIsNotMeant($0.text, language: language)
-                && !understander.isDeniedAfter($0.text, in: text, language: language)
-        }
-        var end = kept.count
-        while end > 1, await !playsAName(kept.prefix(end).map(\.text).joined(separator: " "), language: language, context: context) {
-            end -= 1
-        }
-        let before = kept.prefix(end).map(\.text).joined(separator: " ")
-        // "Put on Come as You Are, no wait, I mean Come Together": a title said alone after the
-        // taking back replaces the one said before it.
-        let title = understander.withoutPlayVerb(after, language: language) ?? after
-        if let replaced = await withTitleReplaced(before, by: title, language: language, context: context) {
-            return await answer(replaced, context: context)
-        }
-        let first = await answer(before, context: context)
-        guard first.code == .success, first.nowPlaying?.item != nil else {
-            try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
-            // "Play Hurt by Nine Inch Nails, no wait, the Johnny Cash one" where the catalog has no
-            // Hurt by Nine Inch Nails: the title by the artist meant.
-            if let artist = understander.correction(after, language: language)?.artist, first.understood.intent == .playMedia,
-                var search = first.understood.search, search.mediaName != nil
-            {
-                search.artistName = artist
-                var meant = first.understood
-                meant.search = search
-                var asked = context
-                asked.language = language
-                let played = await perform(meant, context: asked)
-                if played.code == .success { return played }
-            }
-            return nil
-        }
-        // "Play Hurt, not the Nine Inch Nails one, the Johnny Cash one": what played is already the
-        // one meant.
-        if let artist = understander.correction(after, language: language)?.artist,
-            let playing = first.nowPlaying?.item, let credit = playing.artist,
-            await agrees(said: artist, credit: credit, aliases: playing.artistAliases, user: user)
-        {
-            return first
-        }
-        // Read against what just played as a correction said next ("no, the Aerosmith version"), else
-        // as the artist meant ("the Beatles").
-        let lead = understander.correctionLead(language: language) ?? ""
-        let corrected = await answer(lead.isEmpty ? after : "\(lead), \(after)", context: context)
-        if corrected.code == .success { return corrected }
-        let last = clauses[clauses.count - 1].text
-        guard let byArtist = understander.correctionByArtist(last, language: language) else { return first }
-        try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
-        // The correction is kept again for the second try: the first one used it up.
-        let again = await answer(before, context: context)
-        guard again.code == .success else { return first }
-        let byName = await answer(byArtist, context: context)
-        return byName.code == .success ? byName : again
-    }
-
     /// One outcome for several parts: the replies in order, the first play's details.
-    private func joined(_ outcomes: [Outcome], text: String) -> Outcome {
+    func joined(_ outcomes: [Outcome], text: String) -> Outcome {
         var outcome = outcomes.first(where: { $0.nowPlaying != nil }) ?? outcomes[0]
         outcome.text = text
         outcome.reply = outcomes.map(\.reply).filter { !$0.isEmpty }.joined(separator: " ")
