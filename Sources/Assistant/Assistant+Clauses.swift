@@ -149,36 +149,32 @@ extension Assistant {
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
         var outcomes: [Outcome] = []
         for request in requests {
-            // "Shuffle the Beatles and repeat": repeat said with a play of many repeats them all.
+            var understood = request.understood
             if request.understood.intent == .setRepeatMode, request.understood.params?.repeatMode == .one,
-                outcomes.contains(where: { played in
-                    let search = played.understood.search
-                    let many = played.items.first.map { $0.type != .song } == true || search?.genreNames?.isEmpty == false
-                        || search?.moodNames?.isEmpty == false
-                    return played.understood.intent == .playMedia && played.code == .success && many
-                })
+                outcomes.contains(where: Self.playedMany)
             {
-                var understood = request.understood
+                // "Shuffle the Beatles and repeat": repeat said with a play of many repeats them all.
                 understood.params?.repeatMode = .all
-                var asked = said
-                asked.language = language
-                outcomes.append(await perform(understood, context: asked))
-                continue
-            }
-            guard request.queued else {
+            } else if request.queued {
+                // Right after a song; after the whole of an artist's songs, an album or a list.
+                var params = understood.params ?? IntentParameters()
+                params.playbackQueueLocation = outcomes.count == 1 && outcomes[0].items.first?.type == .song ? .next : .later
+                understood.params = params
+            } else {
                 outcomes.append(await answer(request.text, context: said))
                 continue
             }
-            // Right after a song; after the whole of an artist's songs, an album or a list.
-            var understood = request.understood
-            var params = understood.params ?? IntentParameters()
-            params.playbackQueueLocation = outcomes.count == 1 && outcomes[0].items.first?.type == .song ? .next : .later
-            understood.params = params
-            var asked = said
-            asked.language = language
-            outcomes.append(await perform(understood, context: asked))
+            outcomes.append(await perform(understood, context: said, language: language))
         }
         return joined(outcomes, text: text)
+    }
+
+    /// Whether a part started many things (an artist, an album, a list, a genre or a mood), not one song.
+    private static func playedMany(_ played: Outcome) -> Bool {
+        let search = played.understood.search
+        let many = played.items.first.map { $0.type != .song } == true || search?.genreNames?.isEmpty == false
+            || search?.moodNames?.isEmpty == false
+        return played.understood.intent == .playMedia && played.code == .success && many
     }
 
     enum Sureness {

@@ -140,9 +140,8 @@ extension Assistant {
         for language in languages {
             guard let name = understander.nameAfterLead(text, language: language) else { continue }
             if await namesSomething(name, user: context.user, besidesArtists: true) {
-                var asked = context
-                asked.language = language
-                return await perform(Understood(intent: .playMedia, search: MediaSearch(mediaName: name)), context: asked)
+                return await perform(
+                    Understood(intent: .playMedia, search: MediaSearch(mediaName: name)), context: context, language: language)
             }
             // A genre or a mood said after the lead («нет, джаз») is a request of its own.
             if understander.namesGenreOrMood(name, language: language) { continue }

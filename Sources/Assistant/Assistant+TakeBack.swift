@@ -76,9 +76,7 @@ extension Assistant {
                 search.artistName = artist
                 var meant = first.understood
                 meant.search = search
-                var asked = context
-                asked.language = language
-                let played = await perform(meant, context: asked)
+                let played = await perform(meant, context: context, language: language)
                 if played.code == .success { return played }
             }
             return nil

@@ -201,6 +201,13 @@ public final class Assistant: Sendable {
         }
     }
 
+    /// Carries out a request understood from one part of what was said, in the language that part was read in.
+    func perform(_ understood: Understood, context: RequestContext, language: String) async -> Outcome {
+        var asked = context
+        asked.language = language
+        return await perform(understood, context: asked)
+    }
+
     /// Carries out a command without speech (a player button): `intent` with its details.
     public func perform(
         _ intent: IntentKind, search: MediaSearch? = nil, params: IntentParameters,
