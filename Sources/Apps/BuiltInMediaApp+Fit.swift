@@ -80,4 +80,14 @@ extension BuiltInMediaApp {
         }
         return search
     }
+
+    /// The first of `stretches` of a request (longest first) that names a catalog item whole, and
+    /// that item (`Resolver.firstNamed`).
+    public nonisolated func firstNamed(
+        _ stretches: [String], type: MediaItemType?, besidesArtists: Bool = false, user: String
+    ) async throws -> (index: Int, item: MediaItem)? {
+        try readers.with {
+            try $0.resolver.firstNamed(stretches, type: type, besidesArtists: besidesArtists, user: user)
+        }
+    }
 }

@@ -88,7 +88,8 @@ public final class Assistant: Sendable {
     func answerWholeOrInParts(_ text: String, context: RequestContext) async -> Outcome {
         if let first = await answerInPartsFirst(text, context: context) { return first }
         let whole = await answer(text, context: context)
-        return await answerInParts(text, whole: whole, context: context) ?? whole
+        if let parts = await answerInParts(text, whole: whole, context: context) { return parts }
+        return await playNamedInside(text, whole: whole, context: context) ?? whole
     }
 
     /// Runs one request's work within its deadline, noting a database it could not reach: then

@@ -1,0 +1,81 @@
+import Apps
+import MediaIntents
+import Understanding
+
+/// A play whose reading found nothing to play, while the request still names something whole:
+/// "put on some Queen would ya" (read as a name "Queen would ya"), "can I get Kind of Blue, the
+/// whole album, from the top", 「もう寝るからドビュッシーの月の光かけてよ」, «мама просит Пугачёву,
+/// включи, пожалуйста, «Миллион алых роз»». What the sentence asks (a play, of a kind, an episode,
+/// an order) is kept from the reading; what it names is the longest stretch of its words that is
+/// exactly a catalog name, with an artist named elsewhere in it. Every word the reading took for a
+/// name is then inside a stretch found or is one of the grammar's own words ("would ya", "right
+/// now"): a name the catalog lacks ("zxqv blorp by nobody") is never swapped for a word of it.
+extension Assistant {
+    /// The outcome of playing what stretches of `text` name, when `whole` is a play that found
+    /// nothing, or played a name that a longer stretch holding it names whole ("i'd really love to
+    /// hear here comes the sun right now" read as "the sun"); nil otherwise.
+    func playNamedInside(_ text: String, whole: Outcome, context: RequestContext) async -> Outcome? {
+        guard context.home == nil, whole.understood.intent == .playMedia, whole.playerUnreachable != true,
+            whole.storageUnavailable == nil
+        else { return nil }
+        let search = whole.understood.search ?? MediaSearch()
+        guard search.reference == nil else { return nil }
+        let readNames = [search.mediaName, search.artistName, search.albumName].compactMap { $0 }
+        let read = search.artistName == nil ? search.mediaName ?? search.albumName : nil
+        let cutShort = whole.code == .success && read != nil
+        guard whole.code != .success || cutShort else { return nil }
+        var stretches = understander.nameSpans(text, language: whole.language)
+        if cutShort, let read = read?.lowercased() {
+            stretches.removeAll { $0.text.count <= read.count || !$0.text.lowercased().contains(read) }
+        }
+        let user = context.user
+        guard !stretches.isEmpty,
+            let (index, item) = try? await builtInApp.firstNamed(stretches.map(\.text), type: search.mediaType, user: user)
+        else { return nil }
+        var named = [stretches[index]]
+        var found = search
+        (found.mediaName, found.artistName, found.albumName) = (stretches[index].text, nil, nil)
+        found.genreNames = nil
+        found.moodNames = nil
+        // A title and its artist said apart (「ドビュッシーの月の光」, "周杰伦的那首晴天"): the longer
+        // of the two is found first, and the other is looked for beside it.
+        let others = stretches.filter { !$0.overlaps(stretches[index]) }
+        if item.type == .artist, search.mediaType == nil || search.mediaType == .music,
+            let (title, _) = try? await builtInApp.firstNamed(
+                others.map(\.text), type: nil, besidesArtists: true, user: user)
+        {
+            found.artistName = stretches[index].text
+            found.mediaName = others[title].text
+            named.append(others[title])
+        } else if item.type != .artist,
+            let (artist, _) = try? await builtInApp.firstNamed(others.map(\.text), type: .artist, user: user)
+        {
+            found.artistName = others[artist].text
+            named.append(others[artist])
+        }
+        // What the reading took for names and no stretch holds is only the grammar's own words.
+        let left = readNames.map { name in
+            named.contains { $0.text.localizedCaseInsensitiveContains(name) } ? ""
+                : named.reduce(name) { $0.replacingOccurrences(of: $1.text, with: " ", options: .caseInsensitive) }
+        }
+        guard left.allSatisfy({ understander.isOnlyGrammarWords($0, language: whole.language) }) else { return nil }
+        // When the reading found no name at all, one word alone ("because") is too little to go on.
+        guard !readNames.isEmpty || named.contains(where: { $0.words.count >= 2 }) else { return nil }
+        var understood = whole.understood
+        understood.search = found
+        var before = whole
+        (before.items, before.code, before.reply, before.reason) = ([], .failure, "", nil)
+        let askedOn = context.device ?? "default"
+        // The failure's offer or question gives way to what is played; it stands again if nothing is.
+        let question = try? await builtInApp.pendingQuestion(user: user, device: askedOn)
+        try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
+        let played = await RequestMemo.$current.withValue(RequestMemo()) {
+            await act(on: understood, context: context, askedOn: askedOn, outcome: before)
+        }
+        guard played.code == .success, !played.items.isEmpty else {
+            try? await builtInApp.setPendingQuestion(question ?? nil, user: user, device: askedOn)
+            return nil
+        }
+        return played
+    }
+}
