@@ -61,6 +61,11 @@ extension Assistant {
         guard left.allSatisfy({ understander.isOnlyGrammarWords($0, language: whole.language) }) else { return nil }
         // When the reading found no name at all, one word alone ("because") is too little to go on.
         guard !readNames.isEmpty || named.contains(where: { $0.words.count >= 2 }) else { return nil }
+        switch understander.askedOfName(text, names: named, language: whole.language) {
+        case .question: return nil
+        case .moreLikeIt: found.mediaType = .algorithmicRadioStation
+        case nil: break
+        }
         var understood = whole.understood
         understood.search = found
         var before = whole

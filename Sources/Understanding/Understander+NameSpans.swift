@@ -56,3 +56,25 @@ extension Understander {
         return Token.split(text).allSatisfy { $0.folded.isEmpty || known[$0.folded] != nil }
     }
 }
+
+/// What a request asks of a name said inside it, read from its other words.
+public enum AskedOfName: Sendable {
+    /// A question ("how long is the Moby Dick audiobook"): nothing is to be played.
+    case question
+    /// Music like it ("anything that sounds like Clair de Lune? I want more of that").
+    case moreLikeIt
+}
+
+extension Understander {
+    /// What the words of `text` outside `names` ask, when they ask a question or for more like
+    /// the name; nil when they ask neither (a play, as the reading had it).
+    public func askedOfName(_ text: String, names: [NameSpan], language: String) -> AskedOfName? {
+        guard let grammar = grammar(for: language) else { return nil }
+        let words = Token.split(text).enumerated()
+            .filter { index, _ in !names.contains { $0.words.contains(index) } }
+            .map(\.element.folded).filter { !$0.isEmpty }
+        if grammar.questions.asksByWord(words) { return .question }
+        if grammar.similarity.asksForMoreLikeThis(words) != nil { return .moreLikeIt }
+        return nil
+    }
+}
