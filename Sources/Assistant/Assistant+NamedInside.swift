@@ -20,7 +20,6 @@ extension Assistant {
         else { return nil }
         let search = whole.understood.search ?? MediaSearch()
         guard search.reference == nil else { return nil }
-        let readNames = [search.mediaName, search.artistName, search.albumName].compactMap { $0 }
         let read = search.artistName == nil ? search.mediaName ?? search.albumName : nil
         let cutShort = whole.code == .success && read != nil
         guard whole.code != .success || cutShort else { return nil }
@@ -29,6 +28,39 @@ extension Assistant {
             stretches.removeAll { $0.text.count <= read.count || !$0.text.lowercased().contains(read) }
         }
         let user = context.user
+        guard var (found, named) = await namedWhole(in: stretches, reading: search, language: whole.language, user: user)
+        else { return nil }
+        switch understander.askedOfName(text, names: named, language: whole.language) {
+        case .question: return nil
+        case .moreLikeIt: found.mediaType = .algorithmicRadioStation
+        case nil: break
+        }
+        var understood = whole.understood
+        understood.search = found
+        var before = whole
+        (before.items, before.code, before.reply, before.reason) = ([], .failure, "", nil)
+        let askedOn = context.device ?? "default"
+        // The failure's offer or question gives way to what is played; it stands again if nothing is.
+        let question = try? await builtInApp.pendingQuestion(user: user, device: askedOn)
+        try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
+        let played = await RequestMemo.$current.withValue(RequestMemo()) {
+            await act(on: understood, context: context, askedOn: askedOn, outcome: before)
+        }
+        guard played.code == .success, !played.items.isEmpty else {
+            try? await builtInApp.setPendingQuestion(question ?? nil, user: user, device: askedOn)
+            return nil
+        }
+        return played
+    }
+
+    /// What `stretches` of a request name whole, as a search that keeps the rest of `reading` (its
+    /// kind, episode, order): the longest stretch that is a catalog name, with an artist (or, for an
+    /// artist, a title) named apart in another; and the stretches used. Nil when none names anything,
+    /// when a word `reading` took for a name is neither in a stretch used nor one of the grammar's
+    /// own words, or when the reading read no name and only one word was found.
+    func namedWhole(in stretches: [NameSpan], reading search: MediaSearch, language: String, user: String) async
+        -> (search: MediaSearch, named: [NameSpan])?
+    {
         guard !stretches.isEmpty,
             let (index, item) = try? await builtInApp.firstNamed(stretches.map(\.text), type: search.mediaType, user: user)
         else { return nil }
@@ -54,33 +86,14 @@ extension Assistant {
             named.append(others[artist])
         }
         // What the reading took for names and no stretch holds is only the grammar's own words.
+        let readNames = [search.mediaName, search.artistName, search.albumName].compactMap { $0 }
         let left = readNames.map { name in
             named.contains { $0.text.localizedCaseInsensitiveContains(name) } ? ""
                 : named.reduce(name) { $0.replacingOccurrences(of: $1.text, with: " ", options: .caseInsensitive) }
         }
-        guard left.allSatisfy({ understander.isOnlyGrammarWords($0, language: whole.language) }) else { return nil }
+        guard left.allSatisfy({ understander.isOnlyGrammarWords($0, language: language) }) else { return nil }
         // When the reading found no name at all, one word alone ("because") is too little to go on.
         guard !readNames.isEmpty || named.contains(where: { $0.words.count >= 2 }) else { return nil }
-        switch understander.askedOfName(text, names: named, language: whole.language) {
-        case .question: return nil
-        case .moreLikeIt: found.mediaType = .algorithmicRadioStation
-        case nil: break
-        }
-        var understood = whole.understood
-        understood.search = found
-        var before = whole
-        (before.items, before.code, before.reply, before.reason) = ([], .failure, "", nil)
-        let askedOn = context.device ?? "default"
-        // The failure's offer or question gives way to what is played; it stands again if nothing is.
-        let question = try? await builtInApp.pendingQuestion(user: user, device: askedOn)
-        try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
-        let played = await RequestMemo.$current.withValue(RequestMemo()) {
-            await act(on: understood, context: context, askedOn: askedOn, outcome: before)
-        }
-        guard played.code == .success, !played.items.isEmpty else {
-            try? await builtInApp.setPendingQuestion(question ?? nil, user: user, device: askedOn)
-            return nil
-        }
-        return played
+        return (found, named)
     }
 }
