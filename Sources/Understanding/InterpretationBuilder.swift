@@ -6,6 +6,8 @@ struct NameWords: Sendable {
     var notNames: Set<String> = []
     /// First words that make a name something else ("включи свет" is the light).
     var notNameStarts: Set<String> = []
+    /// Particles a name never ends with, as written (「の」, "的").
+    var notNameEnds: [String] = []
     /// Words that alone name no playlist or station ("my", "мой", "的", the word "playlist").
     var unnamed: Set<String> = []
     /// Words never inside an artist's name said in a request ("by").
@@ -80,9 +82,18 @@ struct InterpretationBuilder {
             || (!said.isEmpty && said.allSatisfy(words.unnamed.contains))
     }
 
+    /// A name without a particle it ran on into ("Runningの" → "Running").
+    private func withoutEndParticle(_ text: String) -> String {
+        guard let end = words.notNameEnds.first(where: { text.hasSuffix($0) && text.count > $0.count }) else { return text }
+        var kept = text.dropLast(end.count)
+        while kept.last == " " { kept = kept.dropLast() }
+        return String(kept)
+    }
+
     private mutating func apply(_ name: String, _ value: SlotValue) {
         // Slot text runs from the first word to the last, so it has no outer spaces to trim.
-        let text = value.text
+        let names: Set<String> = ["mediaName", "artistName", "albumName", "playlist"]
+        let text = names.contains(name) ? withoutEndParticle(value.text) : value.text
         let number: Double? = {
             if case .number(let n) = value { return n }
             return Double(text)

@@ -38,11 +38,12 @@ struct CompiledGrammar: Sendable {
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
+    var notNameEnds: [String]
     var notInArtistNames: Set<String>
     /// The four above, as the interpretation builder takes them.
     var nameWords: NameWords {
         NameWords(
-            notNames: notNames, notNameStarts: notNameStarts, unnamed: unnamedWords, notInArtistNames: notInArtistNames,
+            notNames: notNames, notNameStarts: notNameStarts, notNameEnds: notNameEnds, unnamed: unnamedWords, notInArtistNames: notInArtistNames,
             library: libraryNames, rooms: roomNames)
     }
     /// What names the person's own library ("my library"), folded.
@@ -144,6 +145,7 @@ struct CompiledGrammar: Sendable {
         }
         self.choicePhrases = choicePhrases
         self.notNameStarts = Set((file.notNameStarts ?? []).map { fold($0).joined() })
+        self.notNameEnds = file.notNameEnds ?? []
         self.spokenNames = spokenNames
         self.spottedLists = lists.filter { Self.spotted.contains($0.key) }
         self.placeAndAppLists = lists.filter { ["app", "device", "area"].contains($0.key) }

@@ -68,6 +68,9 @@ struct GrammarFile: Codable, Sendable {
     var likedNames: [String]?
     /// First words that make a name something else ("включи свет" is the light, not a song).
     var notNameStarts: [String]?
+    /// Particles a name said in a request never ends with: a name runs up to them ("Runningの
+    /// プレイリスト" names Running, "周杰伦的歌" Jay Chou). Only for languages written without spaces.
+    var notNameEnds: [String]?
     /// Words that join two parts of a length of time ("one minute and thirty seconds", "und", "и").
     var joiningWords: [String]?
     /// Words for a decimal point in a spoken number ("eighty nine point one").
