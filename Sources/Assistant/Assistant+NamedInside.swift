@@ -64,6 +64,11 @@ extension Assistant {
         guard !stretches.isEmpty,
             let (index, item) = try? await builtInApp.firstNamed(stretches.map(\.text), type: search.mediaType, user: user)
         else { return nil }
+        // One word ("dreams", "hello") or two characters said among others may be a stray word that
+        // happens to be a title: alone it stands for an artist only; a title that short plays only
+        // beside its artist, said apart.
+        let short = stretches[index].words.count == 1 || stretches[index].text.count <= 2
+        guard item.type == .artist || !short else { return nil }
         var named = [stretches[index]]
         var found = search
         (found.mediaName, found.artistName, found.albumName) = (stretches[index].text, nil, nil)
