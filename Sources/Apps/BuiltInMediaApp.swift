@@ -265,6 +265,12 @@ public actor BuiltInMediaApp: MediaApp {
             found = try resolve()
         }
         if found.first.map({ $0.nameMatch >= Self.confidentMatch }) ?? false { return found }
+        // "play Running on shuffle": a bare name the catalog lacks that is one of the person's own playlists.
+        if search.mediaType == nil, search.artistName == nil, search.albumName == nil, let name = search.mediaName,
+            let playlist = try readers.with({ try $0.library.findPlaylist(named: name, user: user) }), playlist.owner != nil
+        {
+            return [ResolvedItem(stored: playlist, score: 1)]
+        }
         // "How Coffee Works from Stuff You Should Know": a name after "from" may be the album or show
         // the item is on, not its artist; 「Thrillerのアルバム」 ("Thriller's album") the album's own name.
         for reading in Self.artistReadAgain(search) {
