@@ -315,7 +315,7 @@ extension BuiltInMediaApp {
 extension BuiltInMediaApp {
     /// The one playlist of the person's own whose name stands whole inside `said` (as words, or as
     /// characters in a language written without spaces); nil when none or several do.
-    func ownPlaylist(within said: String, user: String) throws -> String? {
+    public func ownPlaylist(within said: String, user: String) throws -> String? {
         let saidWords = NameFolding.key(said).split(separator: " ").map(String.init)
         let saidJoined = saidWords.joined()
         let found = try library.playlists(user: user).filter { playlist in

@@ -26,11 +26,6 @@ extension BuiltInMediaApp {
             playlists: try library.playlists(user: user).map(summary))
     }
 
-    /// The names of a user's own playlists.
-    public func playlistNames(user: String) throws -> [String] {
-        try library.playlists(user: user).map(\.item.title)
-    }
-
     func summary(_ playlist: StoredItem) throws -> PlaylistSummary {
         PlaylistSummary(
             name: playlist.item.title, identifier: playlist.item.identifier,

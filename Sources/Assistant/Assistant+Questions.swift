@@ -18,7 +18,7 @@ extension Assistant {
         // is named, is about that playlist.
         let aboutPlaylists: Set<NowPlayingQuestionKind> = [.playlist, .playlistCount, .playlistDuration, .inPlaylist, .liked]
         if search?.mediaName == nil, aboutPlaylists.contains(question),
-            let playlist = await playlistNamed(in: outcome.text, user: handler.user)
+            let playlist = try? await builtInApp.ownPlaylist(within: outcome.text, user: handler.user)
         {
             var named = search ?? MediaSearch()
             named.mediaName = playlist
@@ -274,16 +274,5 @@ extension Assistant {
         values["list"] = joined(Array(said), last: "list.and", language: language)
         values["more"] = String(held.total - said.count)
         outcome.reply = replies.say(key + queue + (held.total > said.count ? ".more" : ""), values, language: language)
-    }
-
-    /// The person's own playlist whose name `text` holds word for word ("Running" in «а это у меня в
-    /// Running есть?»), if one does.
-    func playlistNamed(in text: String, user: String) async -> String? {
-        guard let playlists = try? await builtInApp.playlistNames(user: user), !playlists.isEmpty else { return nil }
-        let said = " " + NameFolding.key(text) + " "
-        return playlists.filter { name in
-            let key = NameFolding.key(name)
-            return !key.isEmpty && said.contains(" " + key + " ")
-        }.max { $0.count < $1.count }
     }
 }

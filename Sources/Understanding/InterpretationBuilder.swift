@@ -82,6 +82,9 @@ struct InterpretationBuilder {
             || (!said.isEmpty && said.allSatisfy(words.unnamed.contains))
     }
 
+    /// The slots that hold a name said.
+    private static let nameSlots: Set<String> = ["mediaName", "artistName", "albumName", "playlist"]
+
     /// A name without a particle it ran on into ("Runningの" → "Running").
     private func withoutEndParticle(_ text: String) -> String {
         guard let end = words.notNameEnds.first(where: { text.hasSuffix($0) && text.count > $0.count }) else { return text }
@@ -92,8 +95,7 @@ struct InterpretationBuilder {
 
     private mutating func apply(_ name: String, _ value: SlotValue) {
         // Slot text runs from the first word to the last, so it has no outer spaces to trim.
-        let names: Set<String> = ["mediaName", "artistName", "albumName", "playlist"]
-        let text = names.contains(name) ? withoutEndParticle(value.text) : value.text
+        let text = Self.nameSlots.contains(name) ? withoutEndParticle(value.text) : value.text
         let number: Double? = {
             if case .number(let n) = value { return n }
             return Double(text)

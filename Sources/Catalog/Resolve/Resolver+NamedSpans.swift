@@ -30,7 +30,7 @@ extension Resolver {
                 let found = try resolve(MediaSearch(mediaType: wanted, mediaName: stretch), user: user, limit: 1)
                 if let first = found.first, first.nameMatch >= Self.stretchFits,
                     wanted == nil || first.item.type == wanted, !besidesArtists || first.item.type != .artist,
-                    try cyrillic || !stretch.unicodeScalars.allSatisfy(\.isASCII) || isWhole(stretch, of: first.item)
+                    try !stretch.unicodeScalars.allSatisfy(\.isASCII) || isWhole(stretch, of: first.item)
                 {
                     return (index, first.item)
                 }
