@@ -91,11 +91,13 @@ extension Assistant {
             let chartKinds: Set<MediaItemType?> = [nil, .song, .album, .audioBook, .podcastShow]
             let chartQuestion = search.mediaName == nil && search.sortOrder.map(charts.contains) == true
                 && chartKinds.contains(search.mediaType)
-            if let first = response.items.first, search.mediaType == .podcastEpisode, search.sortOrder == .newest {
-                // "What's the newest episode of Serial?": said, not played.
+            if let first = response.items.first, search.mediaType == .podcastEpisode,
+                search.sortOrder == .newest || search.sortOrder == .oldest
+            {
+                // "What's the newest (the first) episode of Serial?": said, not played.
+                let key = search.sortOrder == .newest ? "search.latest.podcastEpisode" : "search.first.podcastEpisode"
                 outcome.reply = replies.sayItem(
-                    "search.latest.podcastEpisode", first, extra: ["show": first.album ?? search.mediaName ?? ""],
-                    language: language)
+                    key, first, extra: ["show": first.album ?? search.mediaName ?? ""], language: language)
             } else if let first = response.items.first, chartQuestion {
                 // "What's the most popular song (of 1991, of the eighties, by Queen, on Rumours, of
                 // the jazz here)?": the top of the catalog's chart, saying which chart.

@@ -39,18 +39,22 @@ extension Assistant {
     }
 
     /// "Move the music to the kitchen" with no home: nothing moves, and the reply says why. "Turn
-    /// the living room down" leaves this speaker's volume alone too: the person meant another room,
-    /// and this one may be where somebody else is listening.
+    /// the living room down" and "stop the music in the bedroom" leave this speaker alone too: the
+    /// person meant another room, and this one may be where somebody else is listening.
     func staysHere(_ understood: Understood, notice: PlaceNotice, outcome: Outcome) -> Outcome? {
         let moves = understood.params?.handoff != nil
             || (understood.params?.area == "everywhere" && Self.pointsAtWhatPlays(understood))
         let volume: Set<IntentKind> = [.setVolume, .changeVolume, .mute, .unmute]
-        let turnsARoom = volume.contains(understood.intent) && notice.key == "place.unknown"
-        guard moves || turnsARoom else { return nil }
+        let transport: Set<IntentKind> = [.pause, .stop, .togglePlayPause]
+        let unknownRoom = notice.key == "place.unknown"
+        let turnsARoom = unknownRoom && volume.contains(understood.intent)
+        let stopsARoom = unknownRoom && transport.contains(understood.intent)
+        guard moves || turnsARoom || stopsARoom else { return nil }
         var stays = outcome
         stays.understood = understood
         stays.code = .failure
-        stays.reply = replies.say(notice.key + (moves ? ".stays" : ".volume"), notice.values, language: outcome.language)
+        let ending = moves ? ".stays" : turnsARoom ? ".volume" : ".left"
+        stays.reply = replies.say(notice.key + ending, notice.values, language: outcome.language)
         return stays
     }
 

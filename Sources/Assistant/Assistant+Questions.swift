@@ -112,7 +112,7 @@ extension Assistant {
         case .original: await answerOriginal(item, user: handler.user, language: language, outcome: &outcome)
         case .inPlaylist:
             await answerIsIn(playlist: search?.mediaName, item, handler: handler, language: language, outcome: &outcome)
-        case .previous, .playlist, .playlistCount, .playlistDuration: break
+        case .previous, .playlist, .playlistCount, .playlistDuration, .room, .speakers: break
         }
     }
 

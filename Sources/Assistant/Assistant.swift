@@ -184,6 +184,7 @@ public final class Assistant: Sendable {
             outcome.reply = replies.say("none", language: language)
             return outcome
         }
+        if let answered = answerAboutRooms(best, session: session, outcome: outcome) { return answered }
         if let session {
             return await actInHome(best, session: session, context: context, askedOn: askedOn, outcome: outcome)
         }

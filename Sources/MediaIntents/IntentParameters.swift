@@ -50,6 +50,9 @@ public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     case original
     /// Whether what plays is in a playlist already ("is this in my Running playlist?").
     case inPlaylist
+    /// Which room this speaker is in, and which speakers there are ("how many speakers do I have?"):
+    /// about the home, not the music, and said truthfully when no home is set up.
+    case room, speakers
 }
 
 /// Everything a request carries besides its media search, named as in the evaluation format.

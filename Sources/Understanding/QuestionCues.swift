@@ -29,9 +29,11 @@ struct QuestionCues: Sendable {
     /// The question `words` ask about what plays, or nil.
     /// - Parameter byWord: only when a word asks; a question mark alone does not do.
     func question(_ words: [String], text: String, byWord: Bool = false) -> NowPlayingQuestionKind? {
-        guard !reader.isEmpty, asks(words, text: byWord ? "" : text), let tags = reader.tags(words), tags.count == 1,
-            let tag = tags.first
-        else { return nil }
+        guard !reader.isEmpty, asks(words, text: byWord ? "" : text), var tags = reader.tags(words) else { return nil }
+        // "How much longer is left?", 「あとどれくらい残ってる？」: a length asked of what is left is
+        // what is left.
+        if tags == ["duration", "remaining"] { tags = ["remaining"] }
+        guard tags.count == 1, let tag = tags.first else { return nil }
         return NowPlayingQuestionKind(rawValue: tag)
     }
 
