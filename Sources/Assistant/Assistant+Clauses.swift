@@ -45,7 +45,16 @@ extension Assistant {
                 // The request as said, less the parts that deny (their marks stay and cut nothing).
                 let rest = denied.reduce(text) { $0.replacingOccurrences(of: clauses[$1].text, with: "") }
                 let answered = await answerWholeOrInParts(rest, context: said)
-                if answered.code == .success { return answered }
+                if answered.code == .success, !(await playsWhatIsDenied(answered, denied: denied.map { clauses[$0].text }, user: context.user)) {
+                    return answered
+                }
+                // «включи Hello, только не Адель, а Лайонела Ричи»: played as said, then corrected by the part that says which.
+                if kept.count == 2, let taken = await answerTakenBack(
+                    kept, from: 1, text: text, context: said, askedOn: askedOn, user: context.user),
+                    taken.code == .success
+                {
+                    return taken
+                }
             }
         }
         if let last = clauses.lastIndex(where: \.takesBack), last > 0 {
@@ -131,7 +140,7 @@ extension Assistant {
             switch sure {
             case .sure(let understood):
                 // The same request twice ("これ好き、いいねしといて") is done once; "continue" after a play is that play.
-                if requests.contains(where: { $0.understood == understood }) { continue }
+                if requests.contains(where: { Self.sameRequest($0.understood, understood) }) { continue }
                 if understood.intent == .resume, requests.contains(where: { $0.understood.intent == .playMedia }) { continue }
                 let queued = clause.queued && playBefore != nil && understood.intent == .playMedia
                 requests.append((clause.text, understood, queued))
@@ -145,6 +154,15 @@ extension Assistant {
         guard requests.count >= atLeast, requests.count <= Self.partsCarriedOut,
             requests.count >= 2 || requests.count < clauses.count
         else { return nil }
+        // "有没有涅槃乐队那种风格的，放几首": a play that names nothing is only the verb of the other
+        // part, and beside a part that was no request it would play anything at all.
+        let bare = { (understood: Understood) in understood.intent == .playMedia && (understood.search ?? MediaSearch()).isEmpty }
+        if requests.contains(where: { bare($0.understood) }) {
+            if requests.count < clauses.count { return nil }
+            if requests.contains(where: { $0.understood.intent == .playMedia && !bare($0.understood) }) {
+                requests.removeAll { bare($0.understood) }
+            }
+        }
         // The whole request's question or offer no longer stands.
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
         var outcomes: [Outcome] = []
@@ -167,6 +185,17 @@ extension Assistant {
             outcomes.append(await perform(understood, context: said, language: language))
         }
         return joined(outcomes, text: text)
+    }
+
+    /// Whether two parts ask the same thing: equal, or the same like or dislike of what plays, one
+    /// saying it is a song and one not ("この曲嫌い、もう流さないで" dislikes one song, not two).
+    static func sameRequest(_ a: Understood, _ b: Understood) -> Bool {
+        if a == b { return true }
+        guard a.intent == .updateMediaAffinity, b.intent == .updateMediaAffinity,
+            a.search?.reference == .currentlyPlaying, b.search?.reference == .currentlyPlaying,
+            a.params?.affinityType == b.params?.affinityType
+        else { return false }
+        return a.search?.mediaName == nil && b.search?.mediaName == nil
     }
 
     /// Whether a part started many things (an artist, an album, a list, a genre or a mood), not one song.

@@ -8,26 +8,31 @@ import Understanding
 extension Assistant {
     func playNotMeaning(_ denials: [String], play: String, language: String, context: RequestContext) async -> Outcome? {
         let first = await answer(play, context: context)
-        guard first.code == .success, let playing = first.nowPlaying?.item, let credit = playing.artist else { return first }
-        let names = [credit] + (playing.artistAliases ?? [])
-        let deniesIt = denials.contains { denial in
-            let said = NameFolding.key(denial)
-            return names.contains { NameFolding.holds(said, name: NameFolding.key($0)) }
-        }
-        // Said in another script («не Адель»): the words after the negation, as the catalog knows the artist.
-        var denied = deniesIt
-        for denial in denials where !denied {
-            let words = denial.split(whereSeparator: \.isWhitespace)
-            for dropped in 1..<max(1, min(3, words.count)) {
-                let rest = words.dropFirst(dropped).joined(separator: " ")
-                if await agrees(said: rest, credit: credit, aliases: playing.artistAliases, user: context.user) {
-                    denied = true
-                    break
-                }
-            }
-        }
+        guard first.code == .success else { return first }
+        let denied = await playsWhatIsDenied(first, denied: denials, user: context.user)
         guard denied, let another = understander.correctionByAnotherArtist(language: language) else { return first }
         let corrected = await answer(another, context: context)
         return corrected.code == .success ? corrected : first
+    }
+
+    /// Whether what `played` started is by an artist one of `denials` names ("not the Adele one",
+    /// «не Адель», said in another script than the catalog's).
+    func playsWhatIsDenied(_ played: Outcome, denied denials: [String], user: String) async -> Bool {
+        guard let playing = played.nowPlaying?.item, let credit = playing.artist else { return false }
+        let names = [credit] + (playing.artistAliases ?? [])
+        if denials.contains(where: { denial in
+            let said = NameFolding.key(denial)
+            return names.contains { NameFolding.holds(said, name: NameFolding.key($0)) }
+        }) {
+            return true
+        }
+        for denial in denials {
+            let words = denial.split(whereSeparator: \.isWhitespace)
+            for dropped in 1..<max(1, min(3, words.count)) {
+                let rest = words.dropFirst(dropped).joined(separator: " ")
+                if await agrees(said: rest, credit: credit, aliases: playing.artistAliases, user: user) { return true }
+            }
+        }
+        return false
     }
 }
