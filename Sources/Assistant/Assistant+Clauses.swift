@@ -158,9 +158,10 @@ extension Assistant {
         // part, and beside a part that was no request it would play anything at all.
         let bare = { (understood: Understood) in understood.intent == .playMedia && (understood.search ?? MediaSearch()).isEmpty }
         if requests.contains(where: { bare($0.understood) }) {
-            if requests.count < clauses.count { return nil }
             if requests.contains(where: { $0.understood.intent == .playMedia && !bare($0.understood) }) {
                 requests.removeAll { bare($0.understood) }
+            } else if requests.count < clauses.count {
+                return nil
             }
         }
         // The whole request's question or offer no longer stands.

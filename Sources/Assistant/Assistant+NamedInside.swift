@@ -67,7 +67,9 @@ extension Assistant {
         // One word ("dreams", "hello") or two characters said among others may be a stray word that
         // happens to be a title: alone it stands for an artist only; a title that short plays only
         // beside its artist, said apart.
-        let short = stretches[index].words.count == 1 || stretches[index].text.count <= 2
+        // (A name said in quotes, «Миллион алых роз», is one word of the request but not one word.)
+        let stretch = stretches[index].text
+        let short = (stretches[index].words.count == 1 && !stretch.contains(" ")) || stretch.count <= 2
         guard item.type == .artist || !short else { return nil }
         var named = [stretches[index]]
         var found = search
@@ -96,7 +98,16 @@ extension Assistant {
             named.contains { $0.text.localizedCaseInsensitiveContains(name) } ? ""
                 : named.reduce(name) { $0.replacingOccurrences(of: $1.text, with: " ", options: .caseInsensitive) }
         }
-        guard left.allSatisfy({ understander.isOnlyGrammarWords($0, language: language) }) else { return nil }
+        // The title read whole and found, with its artist found inside a longer stretch read as the
+        // artist («мама просит Пугачёву, включи «Миллион алых роз»»): the rest of that stretch is talk.
+        let titleFound = search.mediaName.map { title in named.contains { $0.text.caseInsensitiveCompare(title) == .orderedSame } } ?? false
+        let artistInside = search.artistName.map { artist in
+            named.contains { $0.text.caseInsensitiveCompare(artist) != .orderedSame && artist.localizedCaseInsensitiveContains($0.text) }
+        } ?? false
+        let talk = titleFound && artistInside && found.artistName != nil
+        guard left.enumerated().allSatisfy({ index, rest in
+            (talk && readNames[index] == search.artistName) || understander.isOnlyGrammarWords(rest, language: language)
+        }) else { return nil }
         // When the reading found no name at all, one word alone ("because") is too little to go on.
         guard !readNames.isEmpty || named.contains(where: { $0.words.count >= 2 }) else { return nil }
         return (found, named)
