@@ -90,7 +90,10 @@ extension Assistant {
         browse.mediaName = nil
         browse.artistName = nil
         browse.genreNames = [genre]
-        guard await builtInApp.fit(search: search, destination: nil, user: context.user, device: device) < Self.poorFit,
+        // Only something the catalog names exactly keeps the name: a near sound («ジャズ» and Jay-Z) does not.
+        let fits = await builtInApp.fit(search: search, destination: nil, user: context.user, device: device) >= Self.poorFit
+        let namedExactly = fits ? ((try? await builtInApp.firstNamed([name], type: nil, user: context.user)) ?? nil) != nil : false
+        guard !namedExactly,
             (try? await builtInApp.items(for: MediaSearch(genreNames: [genre]), user: context.user, limit: 1))?.isEmpty
                 == false
         else { return nil }

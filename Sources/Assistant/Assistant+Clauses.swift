@@ -48,12 +48,11 @@ extension Assistant {
                 if answered.code == .success, !(await playsWhatIsDenied(answered, denied: denied.map { clauses[$0].text }, user: context.user)) {
                     return answered
                 }
-                // «включи Hello, только не Адель, а Лайонела Ричи»: played as said, then corrected by the part that says which.
-                if kept.count == 2, let taken = await answerTakenBack(
-                    kept, from: 1, text: text, context: said, askedOn: askedOn, user: context.user),
-                    taken.code == .success
-                {
-                    return taken
+                // «включи Hello, только не Адель, а Лайонела Ричи»: what played is the one denied, so
+                // the part that says which corrects it, as "no, …" said after it would.
+                if answered.code == .success, kept.count == 2 {
+                    let corrected = await answer(lead + kept[1].text, context: said)
+                    if corrected.code == .success { return corrected }
                 }
             }
         }
@@ -71,7 +70,12 @@ extension Assistant {
                 clauses, from: clauses.count - 1, text: text, context: said, askedOn: askedOn, user: context.user)
         }
         let whole = await readings(text, language: language, context: context, tiers: tiers)
-        guard let best = whole.first, best.tier != .grammar else { return nil }
+        // A grammar reading whose name runs across a part's mark (「米津玄師かけて、ちょっと音大きめ」 as
+        // one name) read the parts' words as a name, not the request.
+        let search = whole.first?.understood.search
+        let acrossParts = [search?.mediaName, search?.artistName, search?.albumName].compactMap { $0 }
+            .contains { name in name.contains { Clause.marks.contains($0) } }
+        guard let best = whole.first, best.tier != .grammar || acrossParts else { return nil }
         return await answerInParts(clauses, text: text, language: language, context: said, atLeast: 2)
     }
 
@@ -154,15 +158,12 @@ extension Assistant {
         guard requests.count >= atLeast, requests.count <= Self.partsCarriedOut,
             requests.count >= 2 || requests.count < clauses.count
         else { return nil }
-        // "有没有涅槃乐队那种风格的，放几首": a play that names nothing is only the verb of the other
-        // part, and beside a part that was no request it would play anything at all.
+        // "有没有涅槃乐队那种风格的，放几首", «включи Тише»: a play that names nothing is only the verb
+        // of another part; without a play that names something it would play anything at all.
         let bare = { (understood: Understood) in understood.intent == .playMedia && (understood.search ?? MediaSearch()).isEmpty }
         if requests.contains(where: { bare($0.understood) }) {
-            if requests.contains(where: { $0.understood.intent == .playMedia && !bare($0.understood) }) {
-                requests.removeAll { bare($0.understood) }
-            } else if requests.count < clauses.count {
-                return nil
-            }
+            guard requests.contains(where: { $0.understood.intent == .playMedia && !bare($0.understood) }) else { return nil }
+            requests.removeAll { bare($0.understood) }
         }
         // The whole request's question or offer no longer stands.
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
@@ -188,10 +189,17 @@ extension Assistant {
         return joined(outcomes, text: text)
     }
 
-    /// Whether two parts ask the same thing: equal, or the same like or dislike of what plays, one
-    /// saying it is a song and one not ("この曲嫌い、もう流さないで" dislikes one song, not two).
+    /// Whether two parts ask the same thing: equal, a change of the volume the same way, or the same
+    /// like or dislike of what plays, one saying it is a song and one not ("この曲嫌い、もう流さないで"
+    /// dislikes one song, not two).
     static func sameRequest(_ a: Understood, _ b: Understood) -> Bool {
         if a == b { return true }
+        // "Turn it up a bit louder": one change of the volume, said twice.
+        if a.intent == .changeVolume, b.intent == .changeVolume,
+            let one = a.params?.volumeDelta, let other = b.params?.volumeDelta, (one > 0) == (other > 0)
+        {
+            return true
+        }
         guard a.intent == .updateMediaAffinity, b.intent == .updateMediaAffinity,
             a.search?.reference == .currentlyPlaying, b.search?.reference == .currentlyPlaying,
             a.params?.affinityType == b.params?.affinityType

@@ -17,6 +17,8 @@ public struct Clause: Sendable, Equatable {
     public var queued = false
     /// Said after a word that gives a reason ("because", «потому что», 因为): no request of its own.
     public var givesReason = false
+    /// The marks that end a part in any script.
+    public static var marks: Set<Character> { ClauseCutter.marks }
 }
 
 /// `clauses` in language.json: the words that join parts of a request, and those that take back
@@ -32,6 +34,9 @@ struct ClausesFile: Codable, Sendable {
     /// "and then|after that": joining words after which a part plays next, not instead ("play
     /// Billie Eilish and then some Khalid").
     var then: String?
+    /// "a bit louder|louder": words that, ending a request with no joining word before them, are a
+    /// part of their own ("play Thriller a bit louder", «врубай Земфиру погромче»).
+    var tails: String?
 }
 
 /// Cuts a request into clauses at punctuation and at the language's joining words.
@@ -46,13 +51,15 @@ struct ClauseCutter: Sendable {
     /// The joining words that say "then", as words and as runs of characters.
     private var thens: Set<[String]> = []
     private var joinedThens: Set<String> = []
+    private var tails: [[String]] = []
+    private var fold: @Sendable (String) -> [String] = { [$0] }
     private var unspaced = false
     /// Marks that end a clause in any script.
     static let marks: Set<Character> = [",", ";", "!", "?", "…", "，", "、", "。", "！", "？", "；", "—", "–"]
 
     init() {}
 
-    init(_ file: ClausesFile, language: String, fold: (String) -> [String]) {
+    init(_ file: ClausesFile, language: String, fold: @escaping @Sendable (String) -> [String]) {
         func phrases(_ text: String) -> [[String]] {
             text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
                 .sorted { $0.count > $1.count }
@@ -67,6 +74,42 @@ struct ClauseCutter: Sendable {
         joinedReasons = reasons.map { $0.joined() }
         joinedTakeBacks = takeBacks.map { $0.joined() }
         unspaced = CompiledGrammar.writesWithoutSpaces(language)
+        tails = phrases(file.tails ?? "")
+        self.fold = fold
+    }
+
+    /// The last clause with a tail said at its end cut off as a part of its own.
+    private func withTailApart(_ clauses: [Clause]) -> [Clause] {
+        guard var last = clauses.last, !tails.isEmpty else { return clauses }
+        let words = fold(last.text)
+        for tail in tails where words.count > tail.count {
+            let cut: String.Index?
+            if unspaced {
+                let joined = words.joined()
+                let tailText = tail.joined()
+                guard joined.hasSuffix(tailText), last.text.count > tailText.count else { continue }
+                cut = last.text.index(last.text.endIndex, offsetBy: -tailText.count)
+            } else {
+                guard Array(words.suffix(tail.count)) == tail else { continue }
+                // The tail's words are the last ones said: cut before the first of them.
+                var index = last.text.endIndex
+                for _ in 0..<tail.count {
+                    let before = last.text[..<index].trimmingCharacters(in: .whitespaces)
+                    guard let space = before.lastIndex(of: " ") else { return clauses }
+                    index = space
+                }
+                cut = index
+            }
+            guard let cut else { continue }
+            let rest = last.text[..<cut].trimmingCharacters(in: .whitespaces)
+            let tailText = last.text[cut...].trimmingCharacters(in: .whitespaces)
+            guard !rest.isEmpty, !tailText.isEmpty else { continue }
+            last.text = rest
+            var apart = Clause(text: tailText, takesBack: false)
+            apart.joined = false
+            return clauses.dropLast() + [last, apart]
+        }
+        return clauses
     }
 
     /// The clauses of `text`, in order; one clause when nothing cuts it.
@@ -92,7 +135,7 @@ struct ClauseCutter: Sendable {
                 queued = false
             }
         }
-        return clauses
+        return withTailApart(clauses)
     }
 
     /// `text` cut at the marks, but not at a "!" inside a name ("Help!で", "P!nk"): one with a

@@ -66,7 +66,7 @@ struct CompiledGrammar: Sendable {
     ///   fixed value not declared for its sentence's intent is an error. Nil checks nothing (tests
     ///   of the template language alone).
     init(file: GrammarFile, extraLists: [String: [String]], slots: SlotDeclarations? = nil) throws {
-        let fold: (String) -> [String] = { text in Token.split(text).map(\.folded) }
+        let fold: @Sendable (String) -> [String] = { text in Token.split(text).map(\.folded) }
         var lists: [String: PhraseList] = [:]
         var spokenNames: [String: [String: String]] = [:]
         for (name, entries) in file.lists {
