@@ -15,9 +15,13 @@ extension Assistant {
     /// nothing, or played a name that a longer stretch holding it names whole ("i'd really love to
     /// hear here comes the sun right now" read as "the sun"); nil otherwise.
     func playNamedInside(_ text: String, whole: Outcome, context: RequestContext) async -> Outcome? {
-        guard context.home == nil, whole.understood.intent == .playMedia, whole.playerUnreachable != true,
-            whole.storageUnavailable == nil
-        else { return nil }
+        guard context.home == nil, whole.playerUnreachable != true, whole.storageUnavailable == nil else { return nil }
+        var whole = whole
+        // Not understood as a whole, but one of its parts is a bare "play" («…, включи, пожалуйста, …»).
+        if whole.understood.intent == .none, await saysPlayApart(text, language: whole.language, context: context) {
+            whole.understood = Understood(intent: .playMedia)
+        }
+        guard whole.understood.intent == .playMedia else { return nil }
         let search = whole.understood.search ?? MediaSearch()
         guard search.reference == nil else { return nil }
         let read = search.artistName == nil ? search.mediaName ?? search.albumName : nil
@@ -109,7 +113,21 @@ extension Assistant {
             (talk && readNames[index] == search.artistName) || understander.isOnlyGrammarWords(rest, language: language)
         }) else { return nil }
         // When the reading found no name at all, one word alone ("because") is too little to go on.
-        guard !readNames.isEmpty || named.contains(where: { $0.words.count >= 2 }) else { return nil }
+        guard !readNames.isEmpty || named.contains(where: { $0.words.count >= 2 || $0.text.contains(" ") }) else { return nil }
         return (found, named)
+    }
+
+    /// Whether a part of `text` (cut at its marks and joining words) is a play that names nothing.
+    private func saysPlayApart(_ text: String, language: String, context: RequestContext) async -> Bool {
+        let clauses = understander.clauses(text, language: language)
+        guard clauses.count >= 2 else { return false }
+        for clause in clauses {
+            if case .sure(let understood) = await sureness(of: clause.text, language: language, context: context),
+                understood.intent == .playMedia, (understood.search ?? MediaSearch()).isEmpty
+            {
+                return true
+            }
+        }
+        return false
     }
 }

@@ -248,6 +248,19 @@ extension Assistant {
                     language: language)
             return
         }
+        // "How many episodes of Serial are there?", 「Stuff You Should Knowって何話あるの？」: a show's episodes.
+        if held == nil, question == .playlistCount, let name,
+            let (_, show) = (try? await builtInApp.firstNamed([name], type: .podcastShow, user: handler.user)) ?? nil,
+            let episodes = try? builtInApp.contents(of: show.identifier, user: handler.user)?.tracks
+        {
+            outcome.code = .success
+            outcome.items = [show]
+            outcome.reply = replies.say(
+                "question.episodeCount" + (episodes.count == 1 ? ".one" : ""),
+                ["show": replies.values(for: show, language: language)["title"] ?? show.title, "count": String(episodes.count)],
+                language: language)
+            return
+        }
         guard let held else {
             outcome.code = .failure
             outcome.reply = replies.say("question.playlist.unknown", ["playlist": name ?? ""], language: language)
