@@ -67,7 +67,9 @@ extension Assistant {
     /// What a search asked for, in words: "Skyfall by Adele", "sad acoustic music", "80s rock music".
     func describe(_ search: MediaSearch, language: String = "en") -> String {
         // A name as a sentence quotes it (Russian puts «» around a title, and not around a description).
-        if let name = search.mediaName ?? search.albumName {
+        // "The original X" is searched as "X (Original)" and said as the name alone.
+        if let said = search.mediaName ?? search.albumName {
+            let name = said.hasSuffix(" (Original)") ? String(said.dropLast(" (Original)".count)) : said
             guard let artist = search.artistName else { return replies.say("what.name", ["name": name], language: language) }
             return replies.say("what.byArtist", ["title": name, "artist": artist], language: language)
         }

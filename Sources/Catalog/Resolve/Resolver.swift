@@ -100,6 +100,9 @@ public struct Resolver {
         }
     }
 
+    /// The note of a version said as "the original" (`version` "Original"): no note at all.
+    static let originalNote = "original"
+
     /// Scores candidates for a said name, best first: how alike the names are, whether the said
     /// artist, album and kind agree, a version said with the name, and popularity. Every catalog
     /// engine's candidates are ranked by this one measure.
@@ -146,7 +149,12 @@ public struct Resolver {
             } else {
                 score += Self.typePrior[candidate.type] ?? 0
             }
-            if !noteWords.isEmpty {
+            if noteWords == [Self.originalNote] {
+                // "The original Bohemian Rhapsody, not the remastered one": the recording whose title
+                // carries no note beyond the name said.
+                let plain = candidate.titleKey.split(separator: " ").count <= nameKey.split(separator: " ").count
+                score += plain ? 0.15 : -0.05
+            } else if !noteWords.isEmpty {
                 let titleWords = Set(candidate.titleKey.split(separator: " ").map(String.init))
                 score += noteWords.allSatisfy(titleWords.contains) ? 0.15 : -0.05
             }
