@@ -63,7 +63,7 @@ extension Assistant {
         // "Tears in Heaven, only the live version", «альбом Tracy Chapman, именно альбом»: a last
         // part that only says which version or kind corrects the play before it.
         if let last = clauses.last, !last.joined, understander.correction(last.text, language: language) != nil,
-            await !sureness(of: last.text, language: language, context: context).isSure,
+            await !readsMoreThanAVersion(last.text, language: language, context: context),
             await playsAName(clauses.dropLast().map(\.text).joined(separator: " "), language: language, context: context)
         {
             return await answerTakenBack(
@@ -205,6 +205,16 @@ extension Assistant {
             a.params?.affinityType == b.params?.affinityType
         else { return false }
         return a.search?.mediaName == nil && b.search?.mediaName == nil
+    }
+
+    /// Whether a part is read for certain as more than a version or kind said alone: 「ライブ版で」 read
+    /// as a play of a name 「ライブ版」 is still only the version.
+    func readsMoreThanAVersion(_ text: String, language: String, context: RequestContext) async -> Bool {
+        guard case .sure(let understood) = await sureness(of: text, language: language, context: context) else { return false }
+        guard understood.intent == .playMedia, let search = understood.search, let name = search.mediaName,
+            search.artistName == nil, search.albumName == nil
+        else { return true }
+        return understander.correction(name, language: language) == nil
     }
 
     /// Whether a part started many things (an artist, an album, a list, a genre or a mood), not one song.

@@ -98,9 +98,15 @@ extension Assistant {
         }
         // What the reading took for names and no stretch holds is only the grammar's own words.
         let readNames = [search.mediaName, search.artistName, search.albumName].compactMap { $0 }
+        // Word by word where words are spaced: the reading may have cut across a stretch ("sun right"
+        // of "here comes the sun right now": "sun" is in the stretch, "right" the grammar's).
+        let namedWords = Set(named.flatMap { NameFolding.key($0.text).split(separator: " ").map(String.init) })
         let left = readNames.map { name in
-            named.contains { $0.text.localizedCaseInsensitiveContains(name) } ? ""
-                : named.reduce(name) { $0.replacingOccurrences(of: $1.text, with: " ", options: .caseInsensitive) }
+            if named.contains(where: { $0.text.localizedCaseInsensitiveContains(name) }) { return "" }
+            let rest = named.reduce(name) { $0.replacingOccurrences(of: $1.text, with: " ", options: .caseInsensitive) }
+            guard name.contains(" ") else { return rest }
+            let outside = NameFolding.key(name).split(separator: " ").map(String.init).filter { !namedWords.contains($0) }
+            return outside.count < NameFolding.key(rest).split(separator: " ").count ? outside.joined(separator: " ") : rest
         }
         // The title read whole and found, with its artist found inside a longer stretch read as the
         // artist («мама просит Пугачёву, включи «Миллион алых роз»»): the rest of that stretch is talk.

@@ -32,7 +32,10 @@ extension Assistant {
         let language = understander.language(asked: context.language, text: clauses.map(\.text).joined(separator: " "))
         let after = clauses[last...].map(\.text).joined(separator: ", ")
         try? await builtInApp.setPendingQuestion(nil, user: user, device: askedOn)
-        if case .sure = await sureness(of: after, language: language, context: context) {
+        if understander.correction(after, language: language) == nil
+            ? await sureness(of: after, language: language, context: context).isSure
+            : await readsMoreThanAVersion(after, language: language, context: context)
+        {
             return await answer(after, context: context)
         }
         // «Включи Туман…, не, стоп, лучше Хочешь Земфиры»: the part after, with the first part's verb
