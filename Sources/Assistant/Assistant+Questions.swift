@@ -33,19 +33,32 @@ extension Assistant {
                 named: search?.mediaName, asking: question, handler: handler, language: language, outcome: &outcome)
         default: break
         }
-        let asked: NowPlayingInfo?
-        do {
-            asked = try await builtInApp.nowPlaying(handler.device, fromDevice: true)
-        } catch is PlayerUnreachable {
-            // Hark's last known state may be stale; the player itself cannot be asked.
-            return sayUnreachable(&outcome, language: language)
-        } catch {
-            asked = nil
-        }
-        guard let info = asked, let item = info.item, info.state != .stopped else {
-            outcome.code = .failure
-            outcome.reply = replies.say("question.nothing", language: language)
-            return
+        let info: NowPlayingInfo?
+        let item: MediaItem
+        if let search, search.mediaName != nil, Self.askedOfNamedItem.contains(question) {
+            // "Who sings Hello?", "how long is the Frankenstein audiobook?": the item named, not what plays.
+            guard let named = await namedItem(search, user: handler.user) else {
+                outcome.code = .failure
+                outcome.reply = replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
+                return
+            }
+            (info, item) = (nil, named)
+        } else {
+            let asked: NowPlayingInfo?
+            do {
+                asked = try await builtInApp.nowPlaying(handler.device, fromDevice: true)
+            } catch is PlayerUnreachable {
+                // Hark's last known state may be stale; the player itself cannot be asked.
+                return sayUnreachable(&outcome, language: language)
+            } catch {
+                asked = nil
+            }
+            guard let playing = asked, let playingItem = playing.item, playing.state != .stopped else {
+                outcome.code = .failure
+                outcome.reply = replies.say("question.nothing", language: language)
+                return
+            }
+            (info, item) = (playing, playingItem)
         }
         outcome.code = .success
         outcome.items = [item]
@@ -57,7 +70,9 @@ extension Assistant {
             let key = item.artist == nil ? "question.artist.unknown"
                 : item.type == .audioBook ? "question.artist.book"
                 : item.genres.contains("classical") ? "question.artist.composer" : "question.artist"
-            outcome.reply = replies.say(key, replies.values(for: item, language: language), language: language)
+            // An item named, not playing: "Skinny Love is by Bon Iver", not "This is …".
+            let said = info == nil && key == "question.artist" && replies.has(key + ".named", language: language) ? key + ".named" : key
+            outcome.reply = replies.say(said, replies.values(for: item, language: language), language: language)
         case .album:
             outcome.reply = replies.say(
                 item.album == nil ? "question.album.unknown" : "question.album",
@@ -90,11 +105,11 @@ extension Assistant {
                 }
             outcome.reply = replies.sayItem(key, item, language: language)
         case .duration, .remaining:
-            guard let length = info.duration ?? item.duration, length > 0 else {
+            guard let length = info?.duration ?? item.duration, length > 0 else {
                 outcome.reply = replies.sayItem("question.duration.unknown", item, language: language)
                 return
             }
-            let said = question == .duration ? length : max(length - info.position, 0)
+            let said = question == .duration ? length : max(length - (info?.position ?? 0), 0)
             outcome.reply = replies.sayItem(
                 "question." + question.rawValue, item, extra: ["duration": replies.duration(said, language: language)],
                 language: language)
@@ -202,90 +217,5 @@ extension Assistant {
         outcome.code = .success
         outcome.items = [item]
         outcome.reply = replies.sayItem("question.previous", item, language: language)
-    }
-
-    /// "What's in my running playlist", "how many songs are in it": a playlist named, else the queue.
-    /// "Is this in my Running playlist?": yes or no, and nothing changes.
-    private func answerIsIn(
-        playlist name: String?, _ item: MediaItem, handler: any MediaIntentHandling, language: String,
-        outcome: inout Outcome
-    ) async {
-        guard let name, let held = try? await builtInApp.contents(ofPlaylist: name, device: handler.device, user: handler.user),
-            let title = held.name
-        else {
-            outcome.code = .failure
-            outcome.reply = replies.say("question.playlist.unknown", ["playlist": name ?? ""], language: language)
-            return
-        }
-        let isIn = held.items.contains { $0.identifier == item.identifier }
-        outcome.reply = replies.sayItem(
-            isIn ? "question.inPlaylist.yes" : "question.inPlaylist.no", item, extra: ["playlist": title], language: language)
-    }
-
-    func answerPlaylist(
-        named name: String?, asking question: NowPlayingQuestionKind, handler: any MediaIntentHandling,
-        language: String, outcome: inout Outcome
-    ) async {
-        let counting = question != .playlist
-        let key = "question." + question.rawValue
-        let held: PlaylistContents?
-        do {
-            held = try await builtInApp.contents(ofPlaylist: name, device: handler.device, user: handler.user)
-        } catch {
-            held = nil
-        }
-        // "What's in my liked songs": the songs the person liked, named as theirs.
-        if held == nil, let name, understander.namesLikedSongs(name, language: language) {
-            let liked = (try? await builtInApp.snapshot(user: handler.user).liked) ?? []
-            let said = liked.prefix(Self.namesSaid).map { replies.values(for: $0, language: language)["title"] ?? $0.title }
-            outcome.code = .success
-            outcome.items = Array(liked.prefix(Self.namesSaid))
-            outcome.reply = liked.isEmpty
-                ? replies.say("question.liked.list.empty", language: language)
-                : replies.say(
-                    "question.liked.list" + (liked.count > said.count ? ".more" : ""),
-                    ["list": joined(Array(said), last: "list.and", language: language), "more": String(liked.count - said.count)],
-                    language: language)
-            return
-        }
-        // "How many episodes of Serial are there?", 「Stuff You Should Knowって何話あるの？」: a show's episodes.
-        if held == nil, question == .playlistCount, let name,
-            let (_, show) = (try? await builtInApp.firstNamed([name], type: .podcastShow, user: handler.user)) ?? nil,
-            let episodes = try? builtInApp.contents(of: show.identifier, user: handler.user)?.tracks
-        {
-            outcome.code = .success
-            outcome.items = [show]
-            outcome.reply = replies.say(
-                "question.episodeCount" + (episodes.count == 1 ? ".one" : ""),
-                ["show": replies.values(for: show, language: language)["title"] ?? show.title, "count": String(episodes.count)],
-                language: language)
-            return
-        }
-        guard let held else {
-            outcome.code = .failure
-            outcome.reply = replies.say("question.playlist.unknown", ["playlist": name ?? ""], language: language)
-            return
-        }
-        let queue = held.name == nil ? ".queue" : ""
-        var values = ["playlist": held.name ?? "", "count": String(held.total)]
-        outcome.code = .success
-        outcome.items = held.items
-        if held.total == 0 {
-            outcome.reply = replies.say("question.playlist" + queue + ".empty", values, language: language)
-            return
-        }
-        if question == .playlistDuration {
-            // Items with no length known count as none; the total is said with the number of songs.
-            let length = held.items.compactMap(\.duration).reduce(0, +)
-            values["duration"] = replies.duration(length, language: language)
-        }
-        if counting {
-            outcome.reply = replies.say(key + queue + (held.total == 1 ? ".one" : ""), values, language: language)
-            return
-        }
-        let said = held.items.prefix(Self.namesSaid).map { replies.values(for: $0, language: language)["title"] ?? $0.title }
-        values["list"] = joined(Array(said), last: "list.and", language: language)
-        values["more"] = String(held.total - said.count)
-        outcome.reply = replies.say(key + queue + (held.total > said.count ? ".more" : ""), values, language: language)
     }
 }
