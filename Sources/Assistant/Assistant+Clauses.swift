@@ -45,14 +45,16 @@ extension Assistant {
                 // The request as said, less the parts that deny (their marks stay and cut nothing).
                 let rest = denied.reduce(text) { $0.replacingOccurrences(of: clauses[$1].text, with: "") }
                 let answered = await answerWholeOrInParts(rest, context: said)
-                if answered.code == .success, !(await playsWhatIsDenied(answered, denied: denied.map { clauses[$0].text }, user: context.user)) {
-                    return answered
-                }
-                // «включи Hello, только не Адель, а Лайонела Ричи»: what played is the one denied, so
-                // the part that says which corrects it, as "no, …" said after it would.
-                if answered.code == .success, kept.count == 2 {
-                    let corrected = await answer(lead + kept[1].text, context: said)
-                    if corrected.code == .success { return corrected }
+                if answered.code == .success {
+                    if await !playsWhatIsDenied(answered, denied: denied.map { clauses[$0].text }, user: context.user) {
+                        return answered
+                    }
+                    // «включи Hello, только не Адель, а Лайонела Ричи»: what played is the one denied, so
+                    // the part that says which corrects it, as "no, …" said after it would.
+                    if kept.count == 2 {
+                        let corrected = await answer(lead + kept[1].text, context: said)
+                        if corrected.code == .success { return corrected }
+                    }
                 }
             }
         }
@@ -160,10 +162,11 @@ extension Assistant {
         else { return nil }
         // "有没有涅槃乐队那种风格的，放几首", «включи Тише»: a play that names nothing is only the verb
         // of another part; without a play that names something it would play anything at all.
-        let bare = { (understood: Understood) in understood.intent == .playMedia && (understood.search ?? MediaSearch()).isEmpty }
-        if requests.contains(where: { bare($0.understood) }) {
-            guard requests.contains(where: { $0.understood.intent == .playMedia && !bare($0.understood) }) else { return nil }
-            requests.removeAll { bare($0.understood) }
+        if requests.contains(where: { Self.isBarePlay($0.understood) }) {
+            guard requests.contains(where: { $0.understood.intent == .playMedia && !Self.isBarePlay($0.understood) }) else {
+                return nil
+            }
+            requests.removeAll { Self.isBarePlay($0.understood) }
         }
         // The whole request's question or offer no longer stands.
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
@@ -187,6 +190,11 @@ extension Assistant {
             outcomes.append(await perform(understood, context: said, language: language))
         }
         return joined(outcomes, text: text)
+    }
+
+    /// Whether a reading is a play that names nothing ("включи", "放几首"): only the verb of a request.
+    static func isBarePlay(_ understood: Understood) -> Bool {
+        understood.intent == .playMedia && (understood.search ?? MediaSearch()).isEmpty
     }
 
     /// Whether two parts ask the same thing: equal, a change of the volume the same way, or the same

@@ -129,7 +129,7 @@ extension Assistant {
         guard clauses.count >= 2 else { return false }
         for clause in clauses {
             if case .sure(let understood) = await sureness(of: clause.text, language: language, context: context),
-                understood.intent == .playMedia, (understood.search ?? MediaSearch()).isEmpty
+                Self.isBarePlay(understood)
             {
                 return true
             }

@@ -105,9 +105,7 @@ struct ClauseCutter: Sendable {
             let tailText = last.text[cut...].trimmingCharacters(in: .whitespaces)
             guard !rest.isEmpty, !tailText.isEmpty else { continue }
             last.text = rest
-            var apart = Clause(text: tailText, takesBack: false)
-            apart.joined = false
-            return clauses.dropLast() + [last, apart]
+            return clauses.dropLast() + [last, Clause(text: tailText, takesBack: false)]
         }
         return clauses
     }
