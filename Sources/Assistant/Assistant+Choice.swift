@@ -81,7 +81,8 @@ extension Assistant {
         async -> MediaSearch?
     {
         guard search.reference == nil, search.genreNames == nil, search.albumName == nil,
-            search.mediaType == nil || search.mediaType == .music || search.mediaType == .song,
+            search.mediaType == nil || search.mediaType == .music || search.mediaType == .song
+                || search.mediaType == .algorithmicRadioStation,
             (search.mediaName == nil) != (search.artistName == nil),
             let name = search.mediaName ?? search.artistName,
             let genre = understander.genre(named: name, language: language)
@@ -90,6 +91,8 @@ extension Assistant {
         browse.mediaName = nil
         browse.artistName = nil
         browse.genreNames = [genre]
+        // Music like a genre (「ジャズっぽいの」, "a jazz station") is that genre's music.
+        if search.mediaType == .algorithmicRadioStation { browse.mediaType = nil }
         // Only something the catalog names exactly keeps the name: a near sound («ジャズ» and Jay-Z) does not.
         let fits = await builtInApp.fit(search: search, destination: nil, user: context.user, device: device) >= Self.poorFit
         let namedExactly = fits ? ((try? await builtInApp.firstNamed([name], type: nil, user: context.user)) ?? nil) != nil : false

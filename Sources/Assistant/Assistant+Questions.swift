@@ -79,6 +79,11 @@ extension Assistant {
                 replies.values(for: item, language: language), language: language)
         case .any: outcome.reply = replies.sayItem("question.any", item, language: language)
         case .year:
+            // An episode came out on a day, not in a year: its date is what is asked.
+            if item.type == .podcastEpisode, let day = item.released.flatMap({ replies.day($0, language: language) }) {
+                outcome.reply = replies.sayItem("question.year.day", item, extra: ["date": day], language: language)
+                return
+            }
             let year = item.releaseYear
             outcome.reply = replies.sayItem(
                 year == nil ? "question.year.unknown" : "question.year", item,

@@ -123,6 +123,22 @@ struct ReplyComposer: Sendable {
         return parts.joined(separator: say("unit.joiner", language: language))
     }
 
+    /// A day given as "2014-10-16", written as the language writes a date ("16 October 2014", «16
+    /// октября 2014 г.», 「2014年10月16日」); nil for text that is no whole day.
+    func day(_ iso: String, language: String = "en") -> String? {
+        let reader = DateFormatter()
+        reader.locale = Locale(identifier: "en_US_POSIX")
+        reader.timeZone = TimeZone(identifier: "UTC")
+        reader.dateFormat = "yyyy-MM-dd"
+        guard iso.count >= 10, let date = reader.date(from: String(iso.prefix(10))) else { return nil }
+        let writer = DateFormatter()
+        writer.locale = Locale(identifier: language == "en" ? "en_GB" : language)
+        writer.timeZone = reader.timeZone
+        writer.dateStyle = .long
+        writer.timeStyle = .none
+        return writer.string(from: date)
+    }
+
     private func unit(_ name: String, _ count: Int, _ language: String) -> String {
         count == 1
             ? say("unit.\(name)", language: language) : say("unit.\(name)s", ["n": String(count)], language: language)

@@ -95,6 +95,9 @@ public struct StoredItem: Sendable, Hashable {
         artistKey = text(.artistKey) ?? ""
         parentID = number(.parentID).map(Int64.init)
         released = text(.released)
+        item.released = released
+        // A catalog that gives only the day still gives the year.
+        if item.releaseYear == nil, let released, released.count >= 4 { item.releaseYear = Int(released.prefix(4)) }
         frequency = text(.frequency)
         owner = text(.owner)
         editable = number(.editable) == 1

@@ -11,6 +11,9 @@ public struct MediaItem: Codable, Sendable, Hashable, Identifiable {
     /// Length in seconds, when known.
     public var duration: Double?
     public var releaseYear: Int?
+    /// The day it came out ("2014-10-16"), when the catalog says: an episode's date is what "when
+    /// did this come out?" means.
+    public var released: String?
     public var genres: [String]
     public var popularity: Double
     public var isExplicit: Bool

@@ -58,7 +58,13 @@ struct InterpretationBuilder {
     /// Whether words can be a title or an artist: a pronoun points at something and never names
     /// it ("I love you"), and a household thing is not a title ("включи свет" turns on the light).
     private func canName(_ text: String) -> Bool {
-        if text.count <= 12, words.notNames.contains(NameFolding.tokens(text).joined(separator: " ")) { return false }
+        // «а это», «а эта песня»: words that name nothing before words that name nothing.
+        var said = NameFolding.tokens(text)[...]
+        while text.count <= 24, !said.isEmpty {
+            if words.notNames.contains(said.joined(separator: " ")) { return false }
+            guard let first = said.first, words.notNames.contains(first) else { break }
+            said = said.dropFirst()
+        }
         return !startsWithHouseholdThing(text)
     }
 

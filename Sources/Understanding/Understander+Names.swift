@@ -1,3 +1,5 @@
+import MediaIntents
+
 /// What a request's names say besides a name, for the assistant's choice among readings: words
 /// that padded the request's end, and a genre of the language's list.
 extension Understander {
@@ -53,6 +55,11 @@ extension Understander {
             guard let first = phrase.first else { return nil }
             return list.byFirstWord[first]?.first(where: { $0.words == Array(phrase) })?.value
         }
-        return value(words[...]) ?? value(words.dropFirst()) ?? value(words.dropLast())
+        if let found = value(words[...]) ?? value(words.dropFirst()) ?? value(words.dropLast()) { return found }
+        // A genre said in another case («станцию на основе джаза»): one word, matched by its stem.
+        guard words.count == 1, let word = words.first, NameFolding.stem(word) != word else { return nil }
+        let stem = NameFolding.stem(word)
+        return list.byFirstWord.values.lazy.flatMap { $0 }
+            .first { $0.words.count == 1 && NameFolding.stem($0.words[0]) == stem }?.value
     }
 }

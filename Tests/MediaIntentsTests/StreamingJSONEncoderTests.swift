@@ -29,6 +29,7 @@ struct StreamingJSONEncoderTests {
         item.artistAliases = []
         item.artistKind = .group
         item.location = "/music/Сектор Газа/01 Туман.flac"
+        item.released = "1989-05-01"
         return item
     }
 

@@ -11,6 +11,7 @@ extension JSONByteStream {
         static let album = Array(#","album":"#.utf8)
         static let duration = Array(#","duration":"#.utf8)
         static let releaseYear = Array(#","releaseYear":"#.utf8)
+        static let released = Array(#","released":"#.utf8)
         static let genres = Array(#","genres":"#.utf8)
         static let popularity = Array(#","popularity":"#.utf8)
         static let isExplicit = Array(#","isExplicit":"#.utf8)
@@ -42,6 +43,10 @@ extension JSONByteStream {
         if let releaseYear = item.releaseYear {
             bytes.append(contentsOf: Key.releaseYear)
             write(integer: releaseYear)
+        }
+        if let released = item.released {
+            bytes.append(contentsOf: Key.released)
+            write(released)
         }
         bytes.append(contentsOf: Key.genres)
         write(strings: item.genres)
