@@ -108,15 +108,17 @@ extension Assistant {
             let outside = NameFolding.key(name).split(separator: " ").map(String.init).filter { !namedWords.contains($0) }
             return outside.count < NameFolding.key(rest).split(separator: " ").count ? outside.joined(separator: " ") : rest
         }
-        // The title read whole and found, with its artist found inside a longer stretch read as the
-        // artist («мама просит Пугачёву, включи «Миллион алых роз»»): the rest of that stretch is talk.
-        let titleFound = search.mediaName.map { title in named.contains { $0.text.caseInsensitiveCompare(title) == .orderedSame } } ?? false
-        let artistInside = search.artistName.map { artist in
-            named.contains { $0.text.caseInsensitiveCompare(artist) != .orderedSame && artist.localizedCaseInsensitiveContains($0.text) }
-        } ?? false
-        let talk = titleFound && artistInside && found.artistName != nil
+        // A title and its artist both found whole, and a name read around one of them («мама просит
+        // Пугачёву, включи «Миллион алых роз»», read as the artist or as the title): the rest of that
+        // name is talk.
+        let bothNamed = found.artistName != nil && found.mediaName != nil
+        let isTalkAround = { (name: String) in
+            bothNamed && named.contains {
+                $0.text.caseInsensitiveCompare(name) != .orderedSame && name.localizedCaseInsensitiveContains($0.text)
+            }
+        }
         guard left.enumerated().allSatisfy({ index, rest in
-            (talk && readNames[index] == search.artistName) || understander.isOnlyGrammarWords(rest, language: language)
+            isTalkAround(readNames[index]) || understander.isOnlyGrammarWords(rest, language: language)
         }) else { return nil }
         // When the reading found no name at all, one word alone ("because") is too little to go on.
         guard !readNames.isEmpty || named.contains(where: { $0.words.count >= 2 || $0.text.contains(" ") }) else { return nil }

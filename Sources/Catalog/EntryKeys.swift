@@ -71,7 +71,11 @@ public struct EntryKeys: Sendable {
         moods = CatalogStore.joinTags(entry.moods, key: key)
         names = (entry.aliases ?? []).map(NameFolding.trimmed).filter { !$0.isEmpty }
         // Only a name printed in Latin letters is an English name a Japanese speaker may say in katakana.
-        let sounds = title.utf8.allSatisfy { $0 < 0x80 } ? Self.soundKeys(coreKey) : []
+        var sounds = title.utf8.allSatisfy { $0 < 0x80 } ? Self.soundKeys(coreKey) : []
+        // A name too short for a skeleton is filed by how it sounds, vowels kept (スリラー, Thriller).
+        if sounds.isEmpty, title.utf8.allSatisfy({ $0 < 0x80 }), let heard = NameFolding.heardForm(english: coreKey) {
+            sounds = [Self.heardMark + heard]
+        }
         aliasKeys = (names.map(key) + Self.readingKeys([title] + names) + sounds).joined(separator: "|")
         artists =
             entry.type == .artist
@@ -97,6 +101,11 @@ extension EntryKeys {
     /// one word the full-text index keeps whole: "0s" and the consonants ("0sfstrb" for First
     /// Love), compared only with a name said in katakana. No word of a name starts so.
     public static let soundMark = "0s"
+
+    /// Marks an alias that is a short English name's heard form (`NameFolding.heardForm`), as one
+    /// word: "0h" and the form ("0hsrira" for Thriller), compared only with a name said in katakana.
+    /// Unlike a skeleton it is filed under its one-letter edits, as a form heard a little wrong is near.
+    public static let heardMark = "0h"
 
     /// The sound skeletons of a name in Latin letters (at most two spellings of its numbers), marked.
     static func soundKeys(_ key: String) -> [String] {

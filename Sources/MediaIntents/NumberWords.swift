@@ -16,6 +16,9 @@ public struct NumberWords: Sendable {
     /// many to list. Nil for English, whose ordinals are made above.
     private let inflected: InflectedNumbers?
     private let notNumbers: Set<String>
+    /// Whether a year is said as two pairs ("nineteen seventy seven" → 1977, "twenty twenty" →
+    /// 2020, "nineteen oh five" → 1905), as English says one.
+    private let readsYearPairs: Bool
 
     /// English, built once, for modules that fold names without a language's data (the catalog,
     /// name folding); the grammars build theirs from `Resources/<lang>/language.json`.
@@ -63,6 +66,7 @@ public struct NumberWords: Sendable {
         self.words = words
         self.multipliers = multipliers
         inflected = localeIdentifier.hasPrefix("en") ? nil : InflectedNumbers(formatter)
+        readsYearPairs = localeIdentifier.hasPrefix("en")
     }
 
     /// The value of one number word: a cardinal from the table, else another form of one.
@@ -159,7 +163,25 @@ public struct NumberWords: Sendable {
             used = index - tokens.startIndex + 1
             index += 1
         }
+        if readsYearPairs, total == 0, used > 0, (10...20).contains(current),
+            let pair = yearPair(tokens[index...])
+        {
+            return (Double(current * 100 + pair.value), used + pair.count)
+        }
         return used > 0 ? (Double(total + current), used) : nil
+    }
+
+    /// The second half of a year said in pairs: "seventy seven", "oh five", "ten".
+    private func yearPair(_ tokens: ArraySlice<String>) -> (value: Int, count: Int)? {
+        guard let first = tokens.first else { return nil }
+        if first == "oh" || first == "o", let unit = tokens.dropFirst().first.flatMap(value(of:)), unit < 10 {
+            return (unit, 2)
+        }
+        guard let tens = value(of: first), tens >= 10, tens < 100 else { return nil }
+        if tens >= 20, tens % 10 == 0, let unit = tokens.dropFirst().first.flatMap(value(of:)), unit > 0, unit < 10 {
+            return (tens + unit, 2)
+        }
+        return (tens, 1)
     }
 
     /// Chinese and Japanese numerals, one character per token: 四十五 = 45, 一百二十 = 120, 两 = 2.

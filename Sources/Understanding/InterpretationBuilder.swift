@@ -149,7 +149,9 @@ struct InterpretationBuilder {
             search.releaseDate = YearRange(start: year, end: year)
         case "app": app = text
         case "device": params.device = text
-        case "area": params.area = text
+        case "area":
+            // "In the kitchen and the bedroom": more than one room is more than one speaker.
+            if let before = params.area, before != text { params.area = "everywhere" } else { params.area = text }
         case "handoff": params.handoff = text
         case "playlist":
             // "to my library" read as a playlist's name is the library.

@@ -149,6 +149,11 @@ extension Resolver {
         if !fits(0.8), let skeleton = said.loanwordSkeleton {
             take(try ftsCandidates(title: [[Self.quoted(EntryKeys.soundMark + skeleton)]], artist: []))
         }
+        // A short English name said in katakana, by how it is heard (スリラー → Thriller).
+        if !fits(0.8), let heard = said.heardForm {
+            let word = EntryKeys.heardMark + heard
+            take(try ftsCandidates(title: [[Self.quoted(word)] + (try similarTerms(word))], artist: []))
+        }
         if manyItems, let artist, !fits(0.75) { take(try itemsOfArtist(artist, limit: Self.fewItems, popularFirst: true)) }
         return Array(found.values)
     }

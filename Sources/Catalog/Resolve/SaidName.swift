@@ -24,6 +24,9 @@ struct SaidName {
     var loanwords: [String] = []
     /// The consonants of a name said in katakana or Cyrillic, to meet an English name (`NameFolding.soundSkeleton`).
     var loanwordSkeleton: String?
+    /// A short name said in katakana as a Japanese ear hears it (`NameFolding.heardForm`), for names
+    /// too short for a skeleton.
+    var heardForm: String?
 
     /// Whether it was said in another script than Latin (its key is a transliteration).
     var otherScript: Bool
@@ -34,7 +37,10 @@ struct SaidName {
         compact = NameFolding.compact(key: key)
         otherScript = text.unicodeScalars.contains { !$0.isASCII && $0.properties.isAlphabetic && $0.value >= 0x0370 }
         loanwords = NameFolding.loanwordSpellings(text)
-        if !loanwords.isEmpty { loanwordSkeleton = NameFolding.soundSkeleton(katakana: text) }
+        if !loanwords.isEmpty {
+            loanwordSkeleton = NameFolding.soundSkeleton(katakana: text)
+            heardForm = NameFolding.heardForm(katakana: text)
+        }
         // A foreign name written in Cyrillic by its sound («Майкла Джексона») meets the English one
         // the same way; the catalog's own Cyrillic names match by their keys first.
         if loanwordSkeleton == nil { loanwordSkeleton = NameFolding.soundSkeleton(cyrillic: text) }
@@ -82,6 +88,12 @@ struct SaidName {
                 if let skeleton = loanwordSkeleton, alias.dropFirst(EntryKeys.soundMark.count) == skeleton {
                     best = max(best, Self.loanwordHeard)
                 }
+            } else if alias.hasPrefix(EntryKeys.heardMark) {
+                // スリラー and "Thriller" are heard alike; a form one sound off is a little less sure.
+                guard let heardForm else { continue }
+                let near = NameSimilarity.editSimilarity(heardForm, String(alias.dropFirst(EntryKeys.heardMark.count)))
+                // Only a form heard exactly is sure enough to play; one a sound off is offered.
+                if near >= Self.heardNear { best = max(best, near == 1 ? Self.loanwordHeard : Self.heardOffered * near) }
             } else if alias.hasPrefix(EntryKeys.readingMark) {
                 if reading == nil { reading = latinReading }
                 guard let reading else { continue }
@@ -153,6 +165,14 @@ struct SaidName {
     /// How alike an English name and the same name said in katakana are (their sound skeletons
     /// agree): enough to play, below a spelling that agrees.
     static let loanwordHeard = 0.9
+
+    /// How near a heard form must come to a short name's to count at all (ハロー "haro" and Hello
+    /// "hero" are 0.75).
+    static let heardNear = 0.75
+
+    /// A heard form a sound off scales this, below the match a play needs: サムシング is nearer Sam's
+    /// Song than Something by its letters, so it is asked about, never played.
+    static let heardOffered = 0.78
 
     /// How alike a name said plainly and its printed form are (`compact`): above every bar that
     /// lets a match play at once (`Resolver.wholeNameFits`, the gate), below the very spelling.

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Short English names said in katakana (スリラー for "Thriller", ヘルプ for "Help!", ドリームス for
+/// "Dreams"), too short for a consonant skeleton (`soundSkeleton`) to tell apart: both sides brought
+/// to a rough form of the name as a Japanese ear hears it, vowels kept. Katakana loses the vowels
+/// Japanese adds after a consonant; English loses its silent letters and spells its vowels as they
+/// sound; both merge the sounds Japanese does not tell apart (l and r, v and b, th and s).
+///
+///     NameFolding.heardForm(katakana: "スリラー") == "srira"
+///     NameFolding.heardForm(english: "thriller") == "srira"
+extension NameFolding {
+    /// The heard form of a name written in katakana; nil for other text or a form too short to
+    /// tell names apart.
+    public static func heardForm(katakana text: String) -> String? {
+        guard !loanwordSpellings(text).isEmpty else { return nil }
+        let words = text.split(whereSeparator: { $0 == "・" || $0 == "･" || $0.isWhitespace }).map { word in
+            withoutAddedVowels(Array(tokens(transform(String(word), "Katakana-Latin; Latin-ASCII") ?? "").joined()))
+        }
+        return finished(words)
+    }
+
+    /// The heard form of a name's key in Latin letters (ASCII letters only; nil for a key with
+    /// digits or other letters, or one too short).
+    public static func heardForm(english key: String) -> String? {
+        guard !key.isEmpty, key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x20 }) else { return nil }
+        return finished(key.split(separator: " ").map { spokenVowels(String($0)) })
+    }
+
+    /// The letters both sides share, joined into one word, when there are enough to tell a name.
+    private static func finished(_ words: [String]) -> String? {
+        let merged = merge(words.joined())
+        return merged.count >= 3 ? merged : nil
+    }
+
+    /// Romaji without the vowels Japanese puts after a consonant that English ends or clusters:
+    /// u after most consonants, o after t and d, when a consonant or the word's end follows
+    /// (スリラー "surira" → "srira", ドリームス "dorimusu" → "drims").
+    private static func withoutAddedVowels(_ letters: [Character]) -> String {
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+        var out: [Character] = []
+        for (index, letter) in letters.enumerated() {
+            let previous = index > 0 ? letters[index - 1] : nil
+            let next = index + 1 < letters.count ? letters[index + 1] : nil
+            let beforeConsonantOrEnd = next.map { !vowels.contains($0) } ?? true
+            if let previous, !vowels.contains(previous), beforeConsonantOrEnd {
+                if letter == "u", previous != "y" { continue }
+                if letter == "o", previous == "t" || previous == "d" { continue }
+            }
+            out.append(letter)
+        }
+        return String(out)
+    }
+
+    /// An English word with its vowels spelled as they sound and its silent letters gone: a silent
+    /// final e, "igh", vowel pairs as one sound, an r after a vowel that ends a syllable.
+    private static func spokenVowels(_ word: String) -> String {
+        var text = word
+        if text.count > 2, text.hasSuffix("e"), !text.hasSuffix("ee") { text.removeLast() }
+        for (from, to) in [
+            ("igh", "ai"), ("ee", "i"), ("ea", "i"), ("oo", "u"), ("ay", "ei"), ("ai", "ei"), ("ey", "ei"),
+            ("ou", "au"), ("ow", "o"),
+        ] {
+            text = text.replacingOccurrences(of: from, with: to)
+        }
+        // "er", "ir", "ur", "ar", "or" before a consonant or at the end: the r is not said.
+        text = text.replacingOccurrences(of: "[eiu]r(?=[^aeiouy]|$)", with: "a", options: .regularExpression)
+        text = text.replacingOccurrences(of: "([ao])r(?=[^aeiouy]|$)", with: "$1", options: .regularExpression)
+        // A short u before two consonants or a last one is heard as a ("running" ランニング, "sun" サン).
+        text = text.replacingOccurrences(of: "u(?=[^aeiouy]{2}|[^aeiouy]$)", with: "a", options: .regularExpression)
+        return text.replacingOccurrences(of: "y", with: "i")
+    }
+
+    /// Sounds Japanese does not tell apart merged, digraphs as one sound, doubled letters as one.
+    private static func merge(_ text: String) -> String {
+        var said = text
+        for (from, to) in [
+            ("th", "s"), ("sh", "s"), ("ch", "t"), ("ph", "f"), ("ck", "k"), ("ts", "t"), ("qu", "ku"),
+        ] {
+            said = said.replacingOccurrences(of: from, with: to)
+        }
+        said = said.replacingOccurrences(of: "c(?=[eiy])", with: "s", options: .regularExpression)
+        var out: [Character] = []
+        for letter in said {
+            let mapped: [Character] =
+                switch letter {
+                case "c", "q": ["k"]
+                case "x": ["k", "s"]
+                case "v": ["b"]
+                case "l": ["r"]
+                case "z": ["s"]
+                case "w": ["u"]
+                case "h" where out.last.map({ !"aeiou".contains($0) }) ?? false: []
+                default: [letter]
+                }
+            for sound in mapped where out.last != sound { out.append(sound) }
+        }
+        return String(out)
+    }
+}
