@@ -286,14 +286,16 @@ public actor BuiltInMediaApp: MediaApp {
         }
         // «самые популярные песни Битлз»: an artist written by its sound is found as a name (where
         // sound skeletons are weighed), then its songs by the catalog's spelling.
-        if found.isEmpty, search.mediaName == nil, search.albumName == nil, let artist = search.artistName {
+        // A title with such an artist (「ビートルズのYesterday」) the same way, when it found nothing sure.
+        if found.isEmpty || search.mediaName != nil, search.albumName == nil, let artist = search.artistName {
             let named = try await find(MediaSearch(mediaType: .artist, mediaName: artist), user: user, device: device, limit: 1)
             if let best = named.first, best.item.type == .artist, best.item.title != artist,
                 best.nameMatch >= Self.soundedArtistMatch
             {
                 var spelled = search
                 spelled.artistName = best.item.title
-                return try await find(spelled, user: user, device: device, limit: limit)
+                let again = try await find(spelled, user: user, device: device, limit: limit)
+                if search.mediaName == nil || (again.first?.nameMatch ?? 0) > (found.first?.nameMatch ?? 0) { return again }
             }
         }
         return found

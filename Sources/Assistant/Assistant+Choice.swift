@@ -126,8 +126,12 @@ extension Assistant {
         // Readings that hold only if the catalog has the thing ("find my keys" is not a search for music).
         var interpretations = interpretations
         while let first = interpretations.first, first.needsCatalog {
-            // A loose reading (a chart of «Битлз») holds at the bar a name is played at, not offered.
-            let bar = first.tier == .tolerant ? Self.playedFit : Self.strongFit
+            // A loose reading (a chart of «Битлз») holds at the bar a name is played at, not offered;
+            // so does one naming a title and its artist both (「ビートルズのYesterday」, the artist said
+            // by its sound): talk that is no request rarely names two things the catalog has together.
+            let search = first.understood.search
+            let namesBoth = search?.artistName != nil && search?.mediaName != nil
+            let bar = first.tier == .tolerant || namesBoth ? Self.playedFit : Self.strongFit
             if await self.fit(first.understood, user: context.user, device: device) >= bar { break }
             interpretations.removeFirst()
         }

@@ -168,6 +168,13 @@ extension Assistant {
             }
             requests.removeAll { Self.isBarePlay($0.understood) }
         }
+        // "Hold on, what was the song you skipped?", «погоди, а что это играет?»: a pause said before a
+        // question is surprise, not a request to stop the music.
+        if let first = requests.first, first.understood.intent == .pause,
+            requests.dropFirst().contains(where: { $0.understood.intent == .nowPlayingQuestion })
+        {
+            requests.removeFirst()
+        }
         // The whole request's question or offer no longer stands.
         try? await builtInApp.setPendingQuestion(nil, user: context.user, device: askedOn)
         var outcomes: [Outcome] = []

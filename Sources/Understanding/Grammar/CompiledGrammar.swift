@@ -149,7 +149,9 @@ struct CompiledGrammar: Sendable {
         self.spokenNames = spokenNames
         self.spottedLists = lists.filter { Self.spotted.contains($0.key) }
         self.placeAndAppLists = lists.filter { ["app", "device", "area"].contains($0.key) }
-        self.notNames = Set((file.notNames ?? []).map { fold($0).joined(separator: " ") })
+        // Also unspaced: a name in Chinese or Japanese is one token as a name is folded (这本书), where
+        // the grammar's folding cuts it into characters.
+        self.notNames = Set((file.notNames ?? []).flatMap { [fold($0).joined(separator: " "), fold($0).joined()] })
         self.unnamedWords = Set((file.unnamedWords ?? []).map { fold($0).joined(separator: " ") })
         self.notInArtistNames = Set((file.notInArtistNames ?? []).map { fold($0).joined(separator: " ") })
         self.roomNames = Set((file.lists["area"] ?? [:]).values.flatMap { text in
