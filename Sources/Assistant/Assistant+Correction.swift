@@ -111,7 +111,14 @@ extension Assistant {
         guard let pick = found.first else {
             outcome.understood = last.understood
             outcome.code = .failure
-            outcome.reply = replies.sayItem("fail.correction", played, language: language)
+            // "No, the Nine Inch Nails one" of a Hurt the catalog has only by others: that is said.
+            if let artist = correction.artist, correction.version == nil {
+                var values = replies.values(for: played, language: language)
+                values["artist"] = artist
+                outcome.reply = replies.say("fail.correction.byArtist", values, language: language)
+            } else {
+                outcome.reply = replies.sayItem("fail.correction", played, language: language)
+            }
             // Still correctable: "no, the other one" may follow.
             await keepForCorrection(last.understood, played: last.choices, language: language, user: context.user, device: askedOn)
             return outcome

@@ -129,8 +129,11 @@ extension Assistant {
             }
             // A name the catalog does not know as written: one said by its sound (グリーン・デイ) is the
             // credit it sounds like; one it cannot place at all (红粉佳人 for P!nk) leaves the next best.
+            // A name in Latin letters is written as the catalog writes it: one it lacks ("the Nine
+            // Inch Nails one" of Hurt) is not any other singer's.
             let sounding = found.filter { Self.soundsLike(artist, $0.artist ?? "") }
-            found = keys.count > 1 || !named.isEmpty ? named : sounding.isEmpty ? found : sounding
+            let saidAsWritten = artist.unicodeScalars.allSatisfy { $0.isASCII }
+            found = keys.count > 1 || !named.isEmpty ? named : !sounding.isEmpty ? sounding : saidAsWritten ? [] : found
         }
         guard let tag = correction.version else { return found }
         let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }
