@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Short English names said in katakana (スリラー for "Thriller", ヘルプ for "Help!", ドリームス for
 /// "Dreams"), too short for a consonant skeleton (`soundSkeleton`) to tell apart: both sides brought
@@ -22,9 +23,24 @@ extension NameFolding {
     /// The heard form of a name's key in Latin letters (ASCII letters only; nil for a key with
     /// digits or other letters, or one too short).
     public static func heardForm(english key: String) -> String? {
-        guard !key.isEmpty, key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x20 }) else { return nil }
-        return finished(key.split(separator: " ").map { spokenVowels(String($0)) })
+        // A key holds numbers as digits ("take 5"): said as words.
+        let words = key.split(separator: " ").flatMap { word -> [String] in
+            guard word.allSatisfy(\.isNumber), let value = Int(word), value < 1000,
+                let spelled = spellOut.withLock({ $0.string(from: NSNumber(value: value)) })
+            else { return [String(word)] }
+            return spelled.split { $0 == " " || $0 == "-" }.map(String.init)
+        }
+        guard !words.isEmpty, words.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }) else { return nil }
+        return finished(words.map(spokenVowels))
     }
+
+    /// English number words ("5" → "five"), one formatter used one call at a time.
+    private static let spellOut: Mutex<NumberFormatter> = {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.numberStyle = .spellOut
+        return Mutex(formatter)
+    }()
 
     /// The letters both sides share, joined into one word, when there are enough to tell a name.
     private static func finished(_ words: [String]) -> String? {
@@ -55,7 +71,18 @@ extension NameFolding {
     /// final e, "igh", vowel pairs as one sound, an r after a vowel that ends a syllable.
     private static func spokenVowels(_ word: String) -> String {
         var text = word
-        if text.count > 2, text.hasSuffix("e"), !text.hasSuffix("ee") { text.removeLast() }
+        var letters = Array(word)
+        // A vowel before one consonant and a silent e says its name ("take" テイク, "five" ファイブ).
+        var named = ""
+        if letters.count >= 3, letters[letters.count - 1] == "e", "ai".contains(letters[letters.count - 3]),
+            !"aeiouy".contains(letters[letters.count - 2])
+        {
+            named = (letters[letters.count - 3] == "a" ? "ei" : "ai") + String(letters[letters.count - 2])
+            letters.removeLast(3)
+            text = String(letters)
+        } else if text.count > 2, text.hasSuffix("e"), !text.hasSuffix("ee") {
+            text.removeLast()
+        }
         for (from, to) in [
             ("igh", "ai"), ("ee", "i"), ("ea", "i"), ("oo", "u"), ("ay", "ei"), ("ai", "ei"), ("ey", "ei"),
             ("ou", "au"), ("ow", "o"),
@@ -67,7 +94,7 @@ extension NameFolding {
         text = text.replacingOccurrences(of: "([ao])r(?=[^aeiouy]|$)", with: "$1", options: .regularExpression)
         // A short u before two consonants or a last one is heard as a ("running" ランニング, "sun" サン).
         text = text.replacingOccurrences(of: "u(?=[^aeiouy]{2}|[^aeiouy]$)", with: "a", options: .regularExpression)
-        return text.replacingOccurrences(of: "y", with: "i")
+        return (text + named).replacingOccurrences(of: "y", with: "i")
     }
 
     /// Sounds Japanese does not tell apart merged, digraphs as one sound, doubled letters as one.

@@ -23,7 +23,7 @@ public struct ModelTrainer: Sendable {
     public static let buckets = 1 << 17
     /// Sentences drawn per grammar sentence by default, and at most per language and frame.
     public static let defaultDraws = 12
-    static let drawsPerFrame = 900
+    static let drawsPerFrame = 1200
     /// Labelled sentences count this many drawn ones: they are how people really talk.
     static let labelledWeight: Float = 3
     /// Share of each language's weight given to non-media sentences, so the model learns to
