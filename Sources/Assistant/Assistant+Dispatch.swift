@@ -191,7 +191,12 @@ extension Assistant {
             values["seed"] = seed
             // "When this ends, more like it": the station follows what plays.
             outcome.reply = replies.say(location == .now ? "play.station" : "play.station.after", values, language: language)
-        case .browse: outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
+        case .browse:
+            outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
+            // "Calm songs on shuffle": the reply says the shuffle it did.
+            if intent.playShuffled == true, info?.shuffle == true {
+                outcome.reply += " " + replies.say("command.shuffle.on", language: language)
+            }
         case .item:
             if location != .now {
                 outcome.reply = replies.sayItem("queue.\(location.rawValue)", first, extra: values, language: language)

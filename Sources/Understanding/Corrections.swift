@@ -45,10 +45,13 @@ struct CorrectionPhrases: Sendable {
 
     /// The language is written without spaces: a template's words are one run of characters.
     var unspaced = false
+    /// Folded words a question starts with (`CorrectionsFile.questionWords`).
+    var questionWords: Set<String> = []
 
     init(_ file: CorrectionsFile, fold: (String) -> [String], unspaced: Bool = false) {
         self.unspaced = unspaced
         plainLead = file.leads.split(separator: "|").first.map(String.init)
+        questionWords = Set((file.questionWords ?? "").split(separator: "|").flatMap { fold(String($0)) })
         plainOther = file.other.split(separator: "|").first.map(String.init)
         plainByArtist = file.byArtist.split(separator: "|").first.map(String.init)
         leads = file.leads.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
@@ -178,6 +181,7 @@ struct CorrectionPhrases: Sendable {
             let named = restTokens.dropFirst(template.before.count).dropLast(template.after.count)
             // 「ジャズのラジオ局のほう」 is a kind with its name, not an artist.
             if namesKindOrVersion(named.map(\.folded)) { continue }
+            if let word = named.first?.folded, questionWords.contains(word) { continue }
             guard let first = named.first, let last = named.last else { continue }
             let text = first.original.base[first.original.startIndex..<last.original.endIndex]
             return Correction(artist: String(text))
@@ -204,4 +208,7 @@ struct CorrectionsFile: Codable, Sendable {
     var kinds: [String: String]?
     /// Words for corrections said loosely, in clauses.
     var loose: LooseCorrectionsFile?
+    /// "who|what|when": words a question starts with, never an artist's first word («а кто автор
+    /// Франкенштейна?» after a play is a question, not "the one by кто автор…").
+    var questionWords: String?
 }
