@@ -29,7 +29,8 @@ extension Assistant {
     func choose(_ interpretations: [Interpretation], context: RequestContext, device: String, language: String)
         async -> Understood?
     {
-        guard let chosen = await chooseReading(interpretations, context: context, device: device) else { return nil }
+        guard let chosen = await chooseReading(interpretations, context: context, device: device, language: language)
+        else { return nil }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(chosen.intent) else { return chosen }
         var typed = await withKnownPlaylist(chosen, language: language, context: context, device: device)
@@ -120,7 +121,9 @@ extension Assistant {
         return trimmed
     }
 
-    private func chooseReading(_ interpretations: [Interpretation], context: RequestContext, device: String) async
+    private func chooseReading(
+        _ interpretations: [Interpretation], context: RequestContext, device: String, language: String
+    ) async
         -> Understood?
     {
         // Readings that hold only if the catalog has the thing ("find my keys" is not a search for music).
@@ -133,6 +136,15 @@ extension Assistant {
             let namesBoth = search?.artistName != nil && search?.mediaName != nil
             let bar = first.tier == .tolerant || namesBoth ? Self.playedFit : Self.strongFit
             if await self.fit(first.understood, user: context.user, device: device) >= bar { break }
+            // "Who's it by?", «кто автор этой книжки?»: a question whose name only points at what plays
+            // is about what plays.
+            if first.understood.intent == .nowPlayingQuestion, let name = first.understood.search?.mediaName,
+                understander.pointsAtWhatPlays(name, language: language)
+            {
+                var playing = first.understood
+                playing.search = nil
+                return playing
+            }
             interpretations.removeFirst()
         }
         guard let top = interpretations.first else { return nil }

@@ -44,6 +44,13 @@ extension Understander {
         return kept == name.trimmingCharacters(in: .whitespaces) || kept.isEmpty ? nil : kept
     }
 
+    /// Whether a name read from a request begins with a word that points at what plays ("this
+    /// book, like how many hours", «этой книжки», "it"): the language's `notNames`, word by word.
+    public func pointsAtWhatPlays(_ name: String, language: String) -> Bool {
+        guard let grammar = grammar(for: language), let first = NameFolding.tokens(name).first else { return false }
+        return grammar.notNames.contains(first)
+    }
+
     /// The genre a name read from a request says in the language's words ("classical", "the
     /// classical" → classical; «рок» → rock), allowing one word before or after the genre's own
     /// words (an article, "music"); nil when it is no genre of the language's list.
