@@ -113,9 +113,7 @@ extension Assistant {
             outcome.code = .failure
             // "No, the Nine Inch Nails one" of a Hurt the catalog has only by others: that is said.
             if let artist = correction.artist, correction.version == nil {
-                var values = replies.values(for: played, language: language)
-                values["artist"] = artist
-                outcome.reply = replies.say("fail.correction.byArtist", values, language: language)
+                outcome.reply = replies.sayItem("fail.correction.byArtist", played, extra: ["artist": artist], language: language)
             } else {
                 outcome.reply = replies.sayItem("fail.correction", played, language: language)
             }

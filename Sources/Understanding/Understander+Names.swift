@@ -64,8 +64,9 @@ extension Understander {
         }
         if let found = value(words[...]) ?? value(words.dropFirst()) ?? value(words.dropLast()) { return found }
         // A genre said in another case («станцию на основе джаза»): one word, matched by its stem.
-        guard words.count == 1, let word = words.first, NameFolding.stem(word) != word else { return nil }
+        guard words.count == 1, let word = words.first else { return nil }
         let stem = NameFolding.stem(word)
+        guard stem != word else { return nil }
         return list.byFirstWord.values.lazy.flatMap { $0 }
             .first { $0.words.count == 1 && NameFolding.stem($0.words[0]) == stem }?.value
     }
