@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Short English names said in katakana (スリラー for "Thriller", ヘルプ for "Help!", ドリームス for
 /// "Dreams"), too short for a consonant skeleton (`soundSkeleton`) to tell apart: both sides brought
@@ -26,7 +25,7 @@ extension NameFolding {
         // A key holds numbers as digits ("take 5"): said as words.
         let words = key.split(separator: " ").flatMap { word -> [String] in
             guard word.allSatisfy(\.isNumber), let value = Int(word), value < 1000,
-                let spelled = spellOut.withLock({ $0.string(from: NSNumber(value: value)) })
+                let spelled = icu.withLock({ spellOut.string(from: NSNumber(value: value)) })
             else { return [String(word)] }
             return spelled.split { $0 == " " || $0 == "-" }.map(String.init)
         }
@@ -34,12 +33,13 @@ extension NameFolding {
         return finished(words.map(spokenVowels))
     }
 
-    /// English number words ("5" → "five"), one formatter used one call at a time.
-    private static let spellOut: Mutex<NumberFormatter> = {
+    /// English number words ("5" → "five"), used one call at a time under ICU's lock, as ICU's
+    /// transforms are.
+    nonisolated(unsafe) private static let spellOut: NumberFormatter = {
         let formatter = NumberFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.numberStyle = .spellOut
-        return Mutex(formatter)
+        return formatter
     }()
 
     /// The letters both sides share, joined into one word, when there are enough to tell a name.
