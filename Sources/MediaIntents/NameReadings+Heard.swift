@@ -70,6 +70,17 @@ extension NameFolding {
     /// An English word with its vowels spelled as they sound and its silent letters gone: a silent
     /// final e, "igh", vowel pairs as one sound, an r after a vowel that ends a syllable.
     private static func spokenVowels(_ word: String) -> String {
+        if let said = sayings[word] { return said }
+        // A plural or a verb's s after a silent e ("comes" カムズ, "times" タイムズ): the word, then s.
+        if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is") {
+            return spokenVowels(String(word.dropLast())) + "s"
+        }
+        // "here", "near", "beer": the vowel and its r as Japanese hears them (ヒア, ニア, ビア).
+        if word.count > 2, let range = word.range(of: "(ere|ear|eer)$", options: .regularExpression),
+            !word.hasPrefix("th"), !word.hasPrefix("wh")
+        {
+            return spokenVowels(String(word[..<range.lowerBound])) + "ia"
+        }
         var text = word
         var letters = Array(word)
         // A vowel before one consonant and a silent e says its name ("take" テイク, "five" ファイブ).
@@ -96,6 +107,13 @@ extension NameFolding {
         text = text.replacingOccurrences(of: "u(?=[^aeiouy]{2}|[^aeiouy]$)", with: "a", options: .regularExpression)
         return (text + named).replacingOccurrences(of: "y", with: "i")
     }
+
+    /// Short English words whose spelling does not say their sound, as katakana writes them
+    /// (ザ, オブ, マイ, カム, ラブ, ワン), before the merge.
+    private static let sayings: [String: String] = [
+        "the": "za", "of": "ob", "my": "mai", "by": "bai", "i": "ai", "you": "yu", "your": "yua",
+        "come": "kam", "some": "sam", "love": "lab", "one": "wan", "done": "dan", "what": "wat",
+    ]
 
     /// Sounds Japanese does not tell apart merged, digraphs as one sound, doubled letters as one.
     private static func merge(_ text: String) -> String {

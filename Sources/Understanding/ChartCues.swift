@@ -96,7 +96,11 @@ struct NamedCueReader: Sendable {
 
     private func firstCue(in words: [String]) -> (Int, Int)? {
         for start in words.indices {
-            if let cue = cues.first(where: { words[start...].starts(with: $0) }) { return (start, cue.count) }
+            // A cue of one word is followed by what it is the top of ("the top grunge track"); said
+            // last it is something else ("from the top").
+            if let cue = cues.first(where: { words[start...].starts(with: $0) && ($0.count > 1 || start + 1 < words.count) }) {
+                return (start, cue.count)
+            }
         }
         return nil
     }
@@ -110,6 +114,14 @@ struct NamedCueReader: Sendable {
         var named = false
         func take(fromEnd: Bool) -> Bool {
             if !fromEnd, named { return false }
+            // A comma or a pause mark between the parts («寝る前に聴く曲で、いちばん人気の») stands
+            // around like a word.
+            if let edge = fromEnd ? side.last : side.first,
+                !edge.folded.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) })
+            {
+                side = fromEnd ? side.dropLast() : side.dropFirst()
+                return true
+            }
             let words = side.map(\.folded)
             // Up to six words, or twelve characters where words run together (ポッドキャスト is seven).
             for length in stride(from: min(unspaced ? 12 : 6, words.count), through: 1, by: -1) {

@@ -64,15 +64,21 @@ struct ClauseCutter: Sendable {
             text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }
                 .sorted { $0.count > $1.count }
         }
+        // Where words run together a phrase is looked for in the text as said, folded and as
+        // written: folding may spell it otherwise (違う read as ちがう).
+        func runs(_ text: String?) -> [String] {
+            let said = (text ?? "").split(separator: "|").map { $0.lowercased() }
+            return Array(Set(phrases(text ?? "").map { $0.joined() } + said)).sorted { $0.count > $1.count }
+        }
         let then = phrases(file.then ?? "")
         thens = Set(then)
-        joinedThens = Set(then.map { $0.joined() })
+        joinedThens = Set(runs(file.then))
         joiners = (phrases(file.joiners) + then).sorted { $0.count > $1.count }
         takeBacks = phrases(file.takeBack)
         reasons = phrases(file.reasons ?? "")
-        joinedJoiners = joiners.map { $0.joined() }.sorted { $0.count > $1.count }
-        joinedReasons = reasons.map { $0.joined() }
-        joinedTakeBacks = takeBacks.map { $0.joined() }
+        joinedJoiners = runs(file.joiners + "|" + (file.then ?? ""))
+        joinedReasons = runs(file.reasons)
+        joinedTakeBacks = runs(file.takeBack)
         unspaced = CompiledGrammar.writesWithoutSpaces(language)
         tails = phrases(file.tails ?? "")
         self.fold = fold

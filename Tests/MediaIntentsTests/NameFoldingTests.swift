@@ -31,6 +31,17 @@ struct NameFoldingTests {
         #expect(skeleton != nil && NameFolding.soundSkeletons(english: key).contains(skeleton!), "\(katakana)")
     }
 
+    /// Short English titles said in katakana meet by how a Japanese ear hears them, function words
+    /// and plurals too (ザ, カムズ, ヒア).
+    @Test(arguments: [
+        ("スリラー", "thriller"), ("ドリームス", "dreams"), ("ヒア・カムズ・ザ・サン", "here comes the sun"),
+        ("ビート・イット", "beat it"), ("ワン・ラブ", "one love"), ("テイク・ファイブ", "take 5"),
+    ])
+    func shortKatakanaTitlesMeetTheirEnglishNames(katakana: String, key: String) {
+        let heard = NameFolding.heardForm(katakana: katakana)
+        #expect(heard != nil && heard == NameFolding.heardForm(english: key), "\(katakana): \(heard ?? "-") vs \(NameFolding.heardForm(english: key) ?? "-")")
+    }
+
     /// Foreign names written in Cyrillic by their sound, in any case, meet their English names;
     /// "ch" before r, l or "ae" is a k in English (Michael, Christina).
     @Test(arguments: [
