@@ -24,6 +24,22 @@ extension Assistant {
         return try? JSONDecoder().decode(PendingQuestion.self, from: Data(stored.utf8))
     }
 
+    /// The last part of `text` when it corrects and the parts before it only ask («это же ремастер?
+    /// давай лучше оригинал», "is this the remaster? play the original instead"): the question is
+    /// the reason for the correction, not a request of its own.
+    static func correctionAfterQuestion(_ text: String, languages: [String], understander: Understander) -> String? {
+        guard text.contains("?") || text.contains("？"), let language = languages.first,
+            understander.correction(text, language: language) == nil
+        else { return nil }
+        let clauses = understander.clauses(text, language: language)
+        guard clauses.count >= 2, let last = clauses.last, !last.text.contains("?"), !last.text.contains("？"),
+            let asked = text.range(of: last.text, options: .backwards),
+            text[..<asked.lowerBound].contains(where: { $0 == "?" || $0 == "？" }),
+            understander.correction(last.text, language: language) != nil
+        else { return nil }
+        return last.text
+    }
+
     /// Keeps what played (and the request it answered) for a correction by the next request.
     func keepForCorrection(_ understood: Understood, played: [MediaItem], language: String, user: String, device: String)
         async
@@ -53,6 +69,7 @@ extension Assistant {
         // Spanish), as an answer to a question keeps the question's language.
         let kept = last.language.flatMap { understander.scriptAllows(text, language: $0) ? $0 : nil }
         let languages = (kept.map { [$0] } ?? []) + [outcome.language]
+        let text = Self.correctionAfterQuestion(text, languages: languages, understander: understander) ?? text
         guard
             let (correction, language) = languages.lazy.compactMap({ language in
                 self.understander.correction(text, language: language).map { ($0, language) }

@@ -89,7 +89,7 @@ extension Assistant {
         // kind are candidates).
         let playedIDs: Set<String> =
             correction.kind != nil
-            ? [] : correction.version == nil && correction.artist == nil
+            ? [] : correction.version == nil && correction.artist == nil && correction.years == nil
                 ? Set(last.choices.map(\.identifier)) : [played.identifier]
         var search = search
         var found = await candidates(for: search, correction: correction, keys: keys, user: user, leavingOut: playedIDs)
@@ -134,6 +134,10 @@ extension Assistant {
             let sounding = found.filter { Self.soundsLike(artist, $0.artist ?? "") }
             let saidAsWritten = artist.unicodeScalars.allSatisfy { $0.isASCII }
             found = keys.count > 1 || !named.isEmpty ? named : !sounding.isEmpty ? sounding : saidAsWritten ? [] : found
+        }
+        // "The one from the sixties": only a recording of those years.
+        if let years = correction.years {
+            found = found.filter { $0.releaseYear.map(years.contains) ?? false }
         }
         guard let tag = correction.version else { return found }
         let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }

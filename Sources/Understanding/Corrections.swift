@@ -13,6 +13,8 @@ public struct Correction: Sendable, Hashable {
     public var kind: MediaItemType?
     /// The name meant with the kind, when said ("no, the album called The Beatles", 「ジャズのラジオ局」).
     public var name: String?
+    /// The years of the recording meant ("no, the one from the sixties", «оригинал 69-го года»).
+    public var years: YearRange?
 }
 
 /// A language's correction phrases, compiled to folded words.
@@ -33,6 +35,8 @@ struct CorrectionPhrases: Sendable {
     var alone: [String: String] = [:]
     /// Said loosely, in clauses ("just the song, not the whole album"): see LooseCorrections.swift.
     var loose = LooseCorrectionWords()
+    /// The years a correction may name the recording by (CorrectionYears.swift).
+    var years = CorrectionYears()
 
     init() {}
 
@@ -110,6 +114,21 @@ struct CorrectionPhrases: Sendable {
     /// it this language knows; "the other one" and the artist meant ("the one by X") need no lead.
     func read(_ tokens: [Token]) -> Correction? {
         let words = tokens.map(\.folded)
+        // "No, the old one from the sixties": the years, then what the rest says ("no, the old one"),
+        // or only that a correction it is ("no, the one").
+        if let (years, taken) = years.find(in: words) {
+            let rest = Array(tokens[..<taken.lowerBound]) + Array(tokens[taken.upperBound...])
+            let restWords = rest.map(\.folded)
+            var correction = read(rest)
+            if correction == nil, let lead = leads.first(where: { restWords.starts(with: $0) }),
+                case let left = restWords.dropFirst(lead.count).trimming(loose.fillers).words,
+                left.isEmpty || loose.fillers.contains(Array(left))
+            {
+                correction = Correction()
+            }
+            correction?.years = years
+            return correction
+        }
         if let tag = alone[words.joined(separator: " ")] {
             // A whole request may name a kind too (「アルバムの方」: "the album one").
             if let kind = MediaItemType(rawValue: tag) { return Correction(kind: kind) }
@@ -211,4 +230,8 @@ struct CorrectionsFile: Codable, Sendable {
     /// "who|what|when": words a question starts with, never an artist's first word («а кто автор
     /// Франкенштейна?» after a play is a question, not "the one by кто автор…").
     var questionWords: String?
+    /// "from|in|the|one": words that stand with the years a correction names ("the one from the sixties").
+    var yearsAround: String?
+    /// «года|год»: words for "year" after a year said by its last two digits.
+    var yearWords: String?
 }

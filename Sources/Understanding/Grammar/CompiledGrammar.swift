@@ -173,6 +173,11 @@ struct CompiledGrammar: Sendable {
         self.confirmPhrases = phrases(file.confirmPhrases)
         self.againPhrases = phrases(file.againPhrases)
         self.corrections = file.corrections.map { CorrectionPhrases($0, fold: fold, unspaced: Self.writesWithoutSpaces(file.language)) } ?? CorrectionPhrases()
+        if let said = file.corrections, let around = said.yearsAround {
+            self.corrections.years = CorrectionYears(
+                decades: file.lists["decade"] ?? [:], around: around, yearWords: said.yearWords ?? "",
+                numbers: self.numbers, unspaced: Self.writesWithoutSpaces(file.language), fold: fold)
+        }
         self.clauses = file.clauses.map { ClauseCutter($0, language: file.language, fold: fold) } ?? ClauseCutter()
         self.similarity =
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
