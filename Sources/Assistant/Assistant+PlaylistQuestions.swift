@@ -50,17 +50,27 @@ extension Assistant {
                     language: language)
             return
         }
-        // "How many episodes of Serial are there?", 「Stuff You Should Knowって何話あるの？」: a show's episodes.
-        if held == nil, question == .playlistCount, let name,
+        // "How many episodes of Serial are there?", 「Stuff You Should Knowって何話あるの？」, "Stuff You
+        // Should Know都有哪几期？": a show's episodes, counted or named.
+        if held == nil, question == .playlistCount || question == .playlist, let name,
             let (_, show) = (try? await builtInApp.firstNamed([name], type: .podcastShow, user: handler.user)) ?? nil,
             let episodes = try? builtInApp.contents(of: show.identifier, user: handler.user)?.tracks
         {
+            let title = replies.values(for: show, language: language)["title"] ?? show.title
             outcome.code = .success
             outcome.items = [show]
+            if question == .playlistCount || episodes.isEmpty {
+                outcome.reply = replies.say(
+                    "question.episodeCount" + (episodes.count == 1 ? ".one" : ""),
+                    ["show": title, "count": String(episodes.count)], language: language)
+                return
+            }
+            let said = episodes.prefix(Self.namesSaid).map { replies.values(for: $0, language: language)["title"] ?? $0.title }
+            outcome.items = Array(episodes.prefix(Self.namesSaid))
             outcome.reply = replies.say(
-                "question.episodeCount" + (episodes.count == 1 ? ".one" : ""),
-                ["show": replies.values(for: show, language: language)["title"] ?? show.title, "count": String(episodes.count)],
-                language: language)
+                "question.episodes" + (episodes.count > said.count ? ".more" : ""),
+                ["show": title, "list": joined(Array(said), last: "list.and", language: language),
+                 "more": String(episodes.count - said.count)], language: language)
             return
         }
         guard let held else {

@@ -76,6 +76,17 @@ public struct EntryKeys: Sendable {
         if sounds.isEmpty, title.utf8.allSatisfy({ $0 < 0x80 }), let heard = NameFolding.heardForm(english: coreKey) {
             sounds = [Self.heardMark + heard]
         }
+        // A person is often named by the surname alone (コルトレーン for John Coltrane): an artist of
+        // two or three words, no group and no joint credit, is filed by its last word's sound too.
+        if entry.type == .artist, entry.kind != .group, title.utf8.allSatisfy({ $0 < 0x80 }) {
+            let words = coreKey.split(separator: " ")
+            let joined: Set<Substring> = ["and", "with", "feat", "featuring", "ft", "vs", "x"]
+            if (2...3).contains(words.count), words.first != "the", words.allSatisfy({ !joined.contains($0) }),
+                let surname = words.last
+            {
+                sounds += Self.soundKeys(String(surname)).filter { !sounds.contains($0) }
+            }
+        }
         aliasKeys = (names.map(key) + Self.readingKeys([title] + names) + sounds).joined(separator: "|")
         artists =
             entry.type == .artist
