@@ -78,9 +78,12 @@ extension Assistant {
         let acrossParts = [search?.mediaName, search?.artistName, search?.albumName].compactMap { $0 }
             .contains { name in name.contains { Clause.marks.contains($0) } }
         guard let best = whole.first, best.tier != .grammar || acrossParts else { return nil }
-        // A chart read by its cues took every word («寝る前に聴く曲で、いちばん人気あるやつ»: the
-        // top sleep song), the comma too; no word was passed over.
-        if best.tier == .tolerant, best.understood.search?.sortOrder != nil, best.understood.search?.mediaName == nil {
+        // A chart or a station read by its cues took every word, the marks too («寝る前に聴く曲で、
+        // いちばん人気あるやつ»: the top sleep song; "who sounds like Bon Iver? just play a few of
+        // those": a station from Bon Iver); no word was passed over.
+        if best.tier == .tolerant, let search = best.understood.search,
+            search.sortOrder != nil && search.mediaName == nil || search.mediaType == .algorithmicRadioStation && search.hasName
+        {
             return nil
         }
         return await answerInParts(clauses, text: text, language: language, context: said, atLeast: 2)

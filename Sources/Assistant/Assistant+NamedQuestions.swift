@@ -6,7 +6,7 @@ import MediaIntents
 /// exactly is answered about; another is "I couldn't find …", never a guess.
 extension Assistant {
     /// The questions that may name their item.
-    static let askedOfNamedItem: Set<NowPlayingQuestionKind> = [.artist, .album, .year, .duration]
+    static let askedOfNamedItem: Set<NowPlayingQuestionKind> = [.artist, .album, .year, .duration, .similar]
 
     /// The catalog item `search` names whole (the kind said, if any), or in another case of the same
     /// words («кто поёт Группу крови») as surely as a play would take it; else nil.

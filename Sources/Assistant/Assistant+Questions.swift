@@ -130,6 +130,19 @@ extension Assistant {
                 "question.versions", item, extra: ["list": joined(Array(said), last: "list.and", language: language)],
                 language: language)
         case .original: await answerOriginal(item, user: handler.user, language: language, outcome: &outcome)
+        case .similar:
+            // An artist asked about by name is the seed; a song's artist is whom it sounds like.
+            let alike = (try? builtInApp.similarArtists(to: item.identifier, user: handler.user)) ?? []
+            let name = item.type == .artist ? item.title : item.artist ?? item.title
+            guard !alike.isEmpty else {
+                outcome.reply = replies.say("question.similar.none", ["name": name], language: language)
+                return
+            }
+            outcome.items = alike
+            let said = alike.compactMap { replies.values(for: $0, language: language)["artist"] ?? $0.artist }
+            outcome.reply = replies.say(
+                "question.similar", ["name": name, "list": joined(said, last: "list.and", language: language)],
+                language: language)
         case .inPlaylist:
             await answerIsIn(playlist: search?.mediaName, item, handler: handler, language: language, outcome: &outcome)
         case .previous, .playlist, .playlistCount, .playlistDuration, .room, .speakers: break

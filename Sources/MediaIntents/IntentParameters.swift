@@ -50,6 +50,8 @@ public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     case original
     /// Whether what plays is in a playlist already ("is this in my Running playlist?").
     case inPlaylist
+    /// Which artists sound like what plays, or like an artist named ("who sounds like Bon Iver?").
+    case similar
     /// Which room this speaker is in, and which speakers there are ("how many speakers do I have?"):
     /// about the home, not the music, and said truthfully when no home is set up.
     case room, speakers

@@ -37,7 +37,11 @@ extension Understander {
     {
         guard let search = grammar.stations.station(tokens) else { return nil }
         let understood = Understood(intent: .playMedia, search: search)
-        if let first = readings.first, first.clarify != true, first.tier != .model {
+        // A grammar reading whose name runs across a part's mark ("who sounds like {Bon Iver? just
+        // play a few of those}") read the request's other words as the name: no better reading.
+        let names = readings.first?.understood.search.map { [$0.mediaName, $0.artistName, $0.albumName].compactMap { $0 } } ?? []
+        let acrossParts = names.contains { name in name.contains { ClauseCutter.marks.contains($0) } }
+        if let first = readings.first, first.clarify != true, first.tier != .model, !acrossParts {
             let named = first.understood.search
             // A station the grammar read with the kind inside its name ("the Nevermind album") is a
             // rival too; one read as this one is, is left alone.
