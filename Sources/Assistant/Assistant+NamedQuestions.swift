@@ -20,4 +20,24 @@ extension Assistant {
         }
         return (try? await builtInApp.items(for: search, user: user, limit: 1))?.first
     }
+
+    /// "Is there an Aerosmith version of Come Together?": whether the catalog has the name by that
+    /// artist. The one found may be played next ("play that one"); none is said as none.
+    func answerVersion(of search: MediaSearch, by artist: String, user: String, language: String, outcome: inout Outcome)
+        async
+    {
+        outcome.code = .success
+        let title = NameFolding.compactKey(search.mediaName ?? "")
+        for item in (try? await builtInApp.items(for: search, user: user, limit: 5)) ?? []
+        where NameFolding.compactKey(NameFolding.core(item.title)) == title {
+            guard let credit = item.artist, await agrees(said: artist, credit: credit, aliases: item.artistAliases, user: user)
+            else { continue }
+            outcome.items = [item]
+            outcome.reply = replies.sayItem("question.versions.byArtist", item, language: language)
+            return
+        }
+        outcome.items = []
+        outcome.reply = replies.say(
+            "question.versions.byArtist.none", ["title": search.mediaName ?? "", "artist": artist], language: language)
+    }
 }

@@ -33,6 +33,9 @@ extension Assistant {
                 named: search?.mediaName, asking: question, handler: handler, language: language, outcome: &outcome)
         default: break
         }
+        if question == .versions, let search, search.mediaName != nil, let artist = search.artistName {
+            return await answerVersion(of: search, by: artist, user: handler.user, language: language, outcome: &outcome)
+        }
         let info: NowPlayingInfo?
         let item: MediaItem
         if let search, search.mediaName != nil, Self.askedOfNamedItem.contains(question) {
@@ -158,6 +161,10 @@ extension Assistant {
         case .nowPlayingQuestion
         where [NowPlayingQuestionKind.versions, .original].contains(asked.params?.question) && outcome.items.count == 2:
             return outcome.items[1]
+        // "Is there an Aerosmith version of Come Together?" found it.
+        case .nowPlayingQuestion
+        where asked.params?.question == .versions && asked.search?.artistName != nil && outcome.items.count == 1:
+            return outcome.items[0]
         default: return nil
         }
     }
