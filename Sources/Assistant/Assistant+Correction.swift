@@ -70,6 +70,12 @@ extension Assistant {
         let kept = last.language.flatMap { understander.scriptAllows(text, language: $0) ? $0 : nil }
         let languages = (kept.map { [$0] } ?? []) + [outcome.language]
         let text = Self.correctionAfterQuestion(text, languages: languages, understander: understander) ?? text
+        // "Nah, I don't really like this song": a request of another kind read for certain corrects nothing.
+        if case .sure(let understood) = await sureness(of: text, language: outcome.language, context: context),
+            understood.intent != .playMedia
+        {
+            return nil
+        }
         guard
             let (correction, language) = languages.lazy.compactMap({ language in
                 self.understander.correction(text, language: language).map { ($0, language) }

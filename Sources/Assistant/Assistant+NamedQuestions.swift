@@ -1,5 +1,6 @@
 import Apps
 import MediaIntents
+import Understanding
 
 /// Questions about an item the request names rather than what plays: "who sings Hello?", «когда
 /// вышла Группа крови?», 「Lemonっていつの曲？」, "晴天是谁唱的". Only a name the catalog holds
@@ -39,5 +40,22 @@ extension Assistant {
         outcome.items = []
         outcome.reply = replies.say(
             "question.versions.byArtist.none", ["title": search.mediaName ?? "", "artist": artist], language: language)
+    }
+}
+
+extension Assistant {
+    /// "What's the newest episode?" while an episode plays: of the show it is from. Any other
+    /// request is as it was.
+    func ofPlayingShow(_ understood: Understood, device: String) async -> Understood {
+        guard var search = understood.search, search.mediaType == .podcastEpisode, !search.hasName,
+            search.sortOrder == .newest || search.sortOrder == .oldest,
+            let playing = try? await builtInApp.nowPlaying(device), let item = playing.item,
+            item.type == .podcastEpisode, let show = item.album
+        else { return understood }
+        var understood = understood
+        search.mediaName = show
+        search.reference = nil
+        understood.search = search
+        return understood
     }
 }

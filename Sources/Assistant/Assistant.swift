@@ -255,6 +255,7 @@ public final class Assistant: Sendable {
             playsItself ? (Self.device(for: best.params, context: context), nil) : await place(for: best.params, context: context)
         if let notice, let stays = staysHere(best, notice: notice, outcome: outcome) { return stays }
         outcome.device = device
+        let best = await ofPlayingShow(best, device: device)
         let handler = await handler(for: app, intent: best.intent, user: context.user, device: outcome.device, language: language)
         await carryOut(best, handler: handler, app: app, language: language, outcome: &outcome)
         outcome.reply = said(notice, before: outcome, language: language)

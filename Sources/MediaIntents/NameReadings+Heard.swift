@@ -104,7 +104,8 @@ extension NameFolding {
         text = text.replacingOccurrences(of: "[eiu]r(?=[^aeiouy]|$)", with: "a", options: .regularExpression)
         text = text.replacingOccurrences(of: "([ao])r(?=[^aeiouy]|$)", with: "$1", options: .regularExpression)
         // A short u before two consonants or a last one is heard as a ("running" ランニング, "sun" サン).
-        text = text.replacingOccurrences(of: "u(?=[^aeiouy]{2}|[^aeiouy]$)", with: "a", options: .regularExpression)
+        // Not the u of a vowel pair ("out" アウト).
+        text = text.replacingOccurrences(of: "(?<![aeiou])u(?=[^aeiouy]{2}|[^aeiouy]$)", with: "a", options: .regularExpression)
         return (text + named).replacingOccurrences(of: "y", with: "i")
     }
 
@@ -113,6 +114,7 @@ extension NameFolding {
     private static let sayings: [String: String] = [
         "the": "za", "of": "ob", "my": "mai", "by": "bai", "i": "ai", "you": "yu", "your": "yua",
         "come": "kam", "some": "sam", "love": "lab", "one": "wan", "done": "dan", "what": "wat",
+        "something": "samsing", "someone": "samwan", "somebody": "sambadi", "nothing": "nasing",
     ]
 
     /// Sounds Japanese does not tell apart merged, digraphs as one sound, doubled letters as one.

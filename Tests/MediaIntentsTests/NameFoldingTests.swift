@@ -35,7 +35,7 @@ struct NameFoldingTests {
     /// and plurals too (ザ, カムズ, ヒア).
     @Test(arguments: [
         ("スリラー", "thriller"), ("ドリームス", "dreams"), ("ヒア・カムズ・ザ・サン", "here comes the sun"),
-        ("ビート・イット", "beat it"), ("ワン・ラブ", "one love"), ("テイク・ファイブ", "take 5"),
+        ("ビート・イット", "beat it"), ("ワン・ラブ", "one love"), ("テイク・ファイブ", "take 5"), ("タイム・アウト", "time out"), ("サムシング", "something"),
     ])
     func shortKatakanaTitlesMeetTheirEnglishNames(katakana: String, key: String) {
         let heard = NameFolding.heardForm(katakana: katakana)
