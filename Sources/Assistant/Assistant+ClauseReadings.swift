@@ -17,8 +17,10 @@ extension Assistant {
     }
 
     /// Whether a reading is a play that names nothing ("включи", "放几首"): only the verb of a request.
+    /// A play that names a place ("включи везде") names where, and is not bare.
     static func isBarePlay(_ understood: Understood) -> Bool {
         understood.intent == .playMedia && (understood.search ?? MediaSearch()).isEmpty
+            && understood.params?.area == nil && understood.params?.device == nil
     }
 
     /// Whether two parts ask the same thing: equal, a change of the volume the same way, or the same

@@ -82,9 +82,11 @@ extension Assistant {
         }
         let joiner = replies.say("tags.joiner", language: language)
         let sort = search.sortOrder.map { replies.say("sort.\($0.rawValue)", language: language) }
+        // The eighties are "80s", the two-thousands "2000s", not "0s".
         let decade = search.releaseDate.flatMap { range in
             range.end - range.start == 9
-                ? replies.say("decade", ["decade": String(range.start % 100)], language: language) : nil
+                ? replies.say("decade", ["decade": String(range.start >= 2000 ? range.start : range.start % 100)], language: language)
+                : nil
         }
         // A mood said after the kind in the language's own words ("mood.after.sleep": «для сна», so
         // «музыку для сна»), else before it as the grammar's first phrase for it.

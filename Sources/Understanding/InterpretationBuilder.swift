@@ -111,7 +111,7 @@ struct InterpretationBuilder {
             if !canName(text) { plausible = false }
             search.mediaName = text
         case "artistName":
-            if !canName(text) || NameFolding.tokens(text).dropFirst().contains(where: words.notInArtistNames.contains) {
+            if !canName(text) || NameFolding.tokens(text).contains(where: words.notInArtistNames.contains) {
                 plausible = false
             }
             search.artistName = text
