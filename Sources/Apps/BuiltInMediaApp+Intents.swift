@@ -42,6 +42,14 @@ extension BuiltInMediaApp {
             found = found.filter { Self.sameKind($0.item.type, kind) }
             guard !found.isEmpty else { return [.confirmationRequired(best.item)] }
         }
+        // "The live version of Bohemian Rhapsody" where only the studio one is here: the version
+        // said is not the one found, which is offered, not played as if it were.
+        if let top = found.first, search.mediaIdentifier == nil, search.reference != .currentlyPlaying,
+            let note = Self.versionNote(search.mediaName),
+            Set(NameFolding.tokens(top.item.title)).isDisjoint(with: note)
+        {
+            return [.confirmationRequired(top.item)]
+        }
         // A weak match is offered, not played: a wrong thing played confidently is worse than asking.
         if let top = found.first, search.hasName, search.mediaIdentifier == nil, search.reference != .currentlyPlaying,
             top.nameMatch < Self.confidentMatch, !Self.namesAgree(search, top.item)
@@ -52,6 +60,15 @@ extension BuiltInMediaApp {
             return [.unsupported(.explicitContentSettings)]
         }
         return found.map { .success($0.item) }
+    }
+
+    /// The words of the version a name was asked in, as the grammar writes it after the title
+    /// ("Bohemian Rhapsody (Live)" → live); nil for a name with none.
+    public static func versionNote(_ name: String?) -> Set<String>? {
+        guard let name, name.hasSuffix(")"), let open = name.lastIndex(of: "("), open > name.startIndex else { return nil }
+        let words = Set(NameFolding.tokens(String(name[name.index(after: open)..<name.index(before: name.endIndex)])))
+        // "The original" is the recording with no note at all, which the resolver prefers.
+        return words.isEmpty || words == [Resolver.originalNote] ? nil : words
     }
 
     /// A play request that names nothing: "play", "play music", "play my library".

@@ -86,6 +86,8 @@ extension Assistant {
                 || search.mediaType == .algorithmicRadioStation,
             (search.mediaName == nil) != (search.artistName == nil),
             let name = search.mediaName ?? search.artistName,
+            // "Skyfall (Acoustic)": a version of a title asked for, not a genre.
+            !name.hasSuffix(")"),
             let genre = understander.genre(named: name, language: language)
         else { return nil }
         var browse = search

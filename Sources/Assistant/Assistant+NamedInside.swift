@@ -24,6 +24,9 @@ extension Assistant {
         guard whole.understood.intent == .playMedia else { return nil }
         let search = whole.understood.search ?? MediaSearch()
         guard search.reference == nil else { return nil }
+        // "The live version of Bohemian Rhapsody", which the catalog lacks: the title inside is not
+        // that version, and it was offered as such.
+        guard BuiltInMediaApp.versionNote(search.mediaName) == nil else { return nil }
         let read = search.artistName == nil ? search.mediaName ?? search.albumName : nil
         let cutShort = whole.code == .success && read != nil
         guard whole.code != .success || cutShort else { return nil }

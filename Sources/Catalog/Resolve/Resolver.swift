@@ -101,7 +101,7 @@ public struct Resolver {
     }
 
     /// The note of a version said as "the original" (`version` "Original"): no note at all.
-    static let originalNote = "original"
+    public static let originalNote = "original"
 
     /// Scores candidates for a said name, best first: how alike the names are, whether the said
     /// artist, album and kind agree, a version said with the name, and popularity. Every catalog
