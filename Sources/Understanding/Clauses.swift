@@ -37,6 +37,9 @@ struct ClausesFile: Codable, Sendable {
     /// "a bit louder|louder": words that, ending a request with no joining word before them, are a
     /// part of their own ("play Thriller a bit louder", «врубай Земфиру погромче»).
     var tails: String?
+    /// «не»: words that take back what came before only when said as a part of their own, between
+    /// marks («включи Группу крови… ой, не, лучше Кукушку»), never inside a part («только не Queen»).
+    var takeBackAlone: String?
 }
 
 /// Cuts a request into clauses at punctuation and at the language's joining words.
@@ -46,6 +49,8 @@ struct ClauseCutter: Sendable {
     /// The same, each as one run of characters, for languages written without spaces.
     private var joinedJoiners: [String] = []
     private var joinedTakeBacks: [String] = []
+    /// `ClausesFile.takeBackAlone`, folded.
+    private var takeBacksAlone: Set<[String]> = []
     private var reasons: [[String]] = []
     private var joinedReasons: [String] = []
     /// The joining words that say "then", as words and as runs of characters.
@@ -81,6 +86,7 @@ struct ClauseCutter: Sendable {
         joinedTakeBacks = runs(file.takeBack)
         unspaced = CompiledGrammar.writesWithoutSpaces(language)
         tails = phrases(file.tails ?? "")
+        takeBacksAlone = Set(phrases(file.takeBackAlone ?? ""))
         self.fold = fold
     }
 
@@ -125,6 +131,11 @@ struct ClauseCutter: Sendable {
         // in "No. 1" or "3.5".
         let sentences = text.replacingOccurrences(of: #"\.\s+(?=\p{L})"#, with: "; ", options: .regularExpression)
         for piece in Self.pieces(sentences) {
+            // «…, не, лучше Кукушку»: a piece that is only a word taking back takes back.
+            if !clauses.isEmpty, takeBacksAlone.contains(fold(String(piece))) {
+                takesBack = true
+                continue
+            }
             for part in unspaced ? cutUnspaced(piece) : cutSpaced(piece) {
                 takesBack = takesBack || part.takesBack
                 queued = queued || part.byThen
