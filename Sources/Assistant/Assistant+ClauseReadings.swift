@@ -13,7 +13,14 @@ extension Assistant {
     /// Whether `text` is read first as a play that names nothing ("play that one", 「それかけて」).
     func readsAsBarePlay(_ text: String, language: String, context: RequestContext) async -> Bool {
         let readings = await readings(text, language: language, context: context, tiers: tiers)
-        return readings.first.map { Self.isBarePlay($0.understood) } ?? false
+        // "Throw it on", "play it": what plays now is all it points at.
+        return readings.first.map { reading in
+            var pointed = reading.understood
+            if pointed.search?.reference == .currentlyPlaying, pointed.search?.hasName == false, pointed.search?.mediaType == nil {
+                pointed.search?.reference = nil
+            }
+            return Self.isBarePlay(pointed)
+        } ?? false
     }
 
     /// Whether a reading is a play that names nothing ("включи", "放几首"): only the verb of a request.

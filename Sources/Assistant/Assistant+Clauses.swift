@@ -86,7 +86,9 @@ extension Assistant {
         {
             return nil
         }
-        return await answerInParts(clauses, text: text, language: language, context: said, atLeast: 2)
+        // Read whole only by the model ("ooh, this is good. more like this?" as "is it liked?"): one
+        // part read for certain, beside parts that are no request, is surer.
+        return await answerInParts(clauses, text: text, language: language, context: said, atLeast: best.tier == .model ? 1 : 2)
     }
 
     /// After the whole could not be carried out.
@@ -155,6 +157,7 @@ extension Assistant {
             // nothing, right after a question, plays what the answer named.
             if !sure.isSure, let last = requests.last, Self.asks(last.understood),
                 await readsAsBarePlay(clause.text, language: language, context: context)
+                    || understander.answer(clause.text, choices: 1, language: language) == .pick(0)
             {
                 sure = .sure(Understood(intent: .playMedia))
             }
@@ -168,7 +171,7 @@ extension Assistant {
             case .notARequest:
                 // A part cut off by a joining word may be half a name ("Король | и | Шут").
                 let joinedToNext = index + 1 < clauses.count && clauses[index + 1].joined
-                if clause.joined || joinedToNext || correcting { return nil }
+                if clause.joined || joinedToNext { return nil }
             case .unsure: return nil
             }
         }

@@ -95,9 +95,12 @@ extension Assistant {
                 search.sortOrder == .newest || search.sortOrder == .oldest
             {
                 // "What's the newest (the first) episode of Serial?": said, not played.
+                // With its day when the feed gave one ("when's the newest episode of Serial from?").
                 let key = search.sortOrder == .newest ? "search.latest.podcastEpisode" : "search.first.podcastEpisode"
+                let day = first.released.flatMap { replies.day($0, language: language) }
                 outcome.reply = replies.sayItem(
-                    key, first, extra: ["show": first.album ?? search.mediaName ?? ""], language: language)
+                    key + (day == nil ? "" : ".dated"), first,
+                    extra: ["show": first.album ?? search.mediaName ?? "", "date": day ?? ""], language: language)
             } else if let first = response.items.first, chartQuestion {
                 // "What's the most popular song (of 1991, of the eighties, by Queen, on Rumours, of
                 // the jazz here)?": the top of the catalog's chart, saying which chart.

@@ -96,9 +96,12 @@ struct NamedCueReader: Sendable {
 
     private func firstCue(in words: [String]) -> (Int, Int)? {
         for start in words.indices {
-            // A cue of one word is followed by what it is the top of ("the top grunge track"); said
-            // last it is something else ("from the top").
-            if let cue = cues.first(where: { words[start...].starts(with: $0) && ($0.count > 1 || start + 1 < words.count) }) {
+            // A chart's cue of one word is followed by what it is the top of ("the top grunge
+            // track"); said last it is something else ("from the top"). A station's is said last
+            // ("a Nirvana station").
+            if let cue = cues.first(where: {
+                words[start...].starts(with: $0) && (!readsYears || $0.count > 1 || start + 1 < words.count)
+            }) {
                 return (start, cue.count)
             }
         }
