@@ -289,7 +289,7 @@ public actor BuiltInMediaApp: MediaApp {
         // A title with such an artist (「ビートルズのYesterday」) the same way, when it found nothing sure.
         // A name said in Latin letters is spelled as it is: "the top song by gun" is not Queen's.
         if found.isEmpty || search.mediaName != nil, search.albumName == nil, let artist = search.artistName,
-            Self.writtenBySound(artist)
+            Script.hasLettersBeyondLatin(artist)
         {
             let named = try await find(MediaSearch(mediaType: .artist, mediaName: artist), user: user, device: device, limit: 1)
             if let best = named.first, best.item.type == .artist, best.item.title != artist,
@@ -302,12 +302,6 @@ public actor BuiltInMediaApp: MediaApp {
             }
         }
         return found
-    }
-
-    /// Whether a name is written in a script other than Latin («Битлз», ビートルズ), so it may be a
-    /// foreign name spelled by its sound.
-    static func writtenBySound(_ name: String) -> Bool {
-        name.unicodeScalars.contains { $0.properties.isAlphabetic && $0.value >= 0x0370 }
     }
 
     /// How close an artist named alone must be to be taken by its catalog spelling: a foreign name

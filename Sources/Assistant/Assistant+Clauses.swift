@@ -72,11 +72,8 @@ extension Assistant {
                 clauses, from: clauses.count - 1, text: text, context: said, askedOn: askedOn, user: context.user)
         }
         let whole = await readings(text, language: language, context: context, tiers: tiers)
-        // A grammar reading whose name runs across a part's mark (「米津玄師かけて、ちょっと音大きめ」 as
-        // one name) read the parts' words as a name, not the request.
-        let search = whole.first?.understood.search
-        let acrossParts = [search?.mediaName, search?.artistName, search?.albumName].compactMap { $0 }
-            .contains { name in name.contains { Clause.marks.contains($0) } }
+        // A grammar reading whose name runs across a part's mark read the parts' words as a name.
+        let acrossParts = Clause.nameRunsAcrossParts(whole.first?.understood.search)
         guard let best = whole.first, best.tier != .grammar || acrossParts else { return nil }
         // A chart or a station read by its cues took every word, the marks too («寝る前に聴く曲で、
         // いちばん人気あるやつ»: the top sleep song; "who sounds like Bon Iver? just play a few of

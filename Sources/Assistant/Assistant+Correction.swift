@@ -70,17 +70,19 @@ extension Assistant {
         let kept = last.language.flatMap { understander.scriptAllows(text, language: $0) ? $0 : nil }
         let languages = (kept.map { [$0] } ?? []) + [outcome.language]
         let text = Self.correctionAfterQuestion(text, languages: languages, understander: understander) ?? text
-        // "Nah, I don't really like this song": a request of another kind read for certain corrects nothing.
-        if case .sure(let understood) = await sureness(of: text, language: outcome.language, context: context),
+        let read = languages.lazy.compactMap({ language in
+            self.understander.correction(text, language: language).map { ($0, language) }
+        }).first
+        // "Nah, I don't really like this song": a request of another kind read for certain corrects
+        // nothing. Weighed only when the words could correct (a correction, or a lead and a name),
+        // so the requests after a play that are none are not read twice.
+        if read != nil || languages.contains(where: { understander.nameAfterLead(text, language: $0) != nil }),
+            case .sure(let understood) = await sureness(of: text, language: outcome.language, context: context),
             understood.intent != .playMedia
         {
             return nil
         }
-        guard
-            let (correction, language) = languages.lazy.compactMap({ language in
-                self.understander.correction(text, language: language).map { ($0, language) }
-            }).first,
-            let asked = last.understood.search, let played = last.choices.first
+        guard let (correction, language) = read, let asked = last.understood.search, let played = last.choices.first
         else {
             return await playNamedAfterLead(
                 text, languages: languages, last: last, context: context, askedOn: askedOn, outcome: outcome)

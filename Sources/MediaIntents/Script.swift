@@ -26,6 +26,12 @@ public enum Script {
     /// Hangul syllables.
     public static func isHangul(_ scalar: Unicode.Scalar) -> Bool { (0xAC00...0xD7AF).contains(scalar.value) }
 
+    /// Whether `text` has letters of a script other than Latin (Greek onwards: «Битлз», ビートルズ,
+    /// 周杰伦), so a foreign name in it may be written by its sound.
+    public static func hasLettersBeyondLatin(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isAlphabetic && $0.value >= 0x0370 }
+    }
+
     /// Latin letters, with the accented ones of Western and Central Europe.
     public static func isLatinLetter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -1,5 +1,5 @@
 import Foundation
-import MediaIntents
+public import MediaIntents
 
 /// One part of a request said in several: "play Michael Jackson | and turn it up a bit",
 /// "something romantic please | it's date night", "play Come Together by the Beatles | no sorry,
@@ -19,6 +19,14 @@ public struct Clause: Sendable, Equatable {
     public var givesReason = false
     /// The marks that end a part in any script.
     public static var marks: Set<Character> { ClauseCutter.marks }
+
+    /// Whether a reading's name runs across a part's mark (「米津玄師かけて、ちょっと音大きめ」 or "who
+    /// sounds like {Bon Iver? just play a few of those}" as one name): it read the request's other
+    /// words as the name.
+    public static func nameRunsAcrossParts(_ search: MediaSearch?) -> Bool {
+        [search?.mediaName, search?.artistName, search?.albumName].compactMap { $0 }
+            .contains { name in name.contains { marks.contains($0) } }
+    }
 }
 
 /// `clauses` in language.json: the words that join parts of a request, and those that take back

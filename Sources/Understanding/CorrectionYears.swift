@@ -1,4 +1,4 @@
-public import MediaIntents
+import MediaIntents
 
 /// The years a correction says which recording it means by: "no, the old one from the sixties"
 /// after Johnny Cash's Hurt is Timi Yuro's (1961), «оригинал шестьдесят девятого года», 「60年代の方」,
@@ -8,7 +8,8 @@ public import MediaIntents
 struct CorrectionYears: Sendable {
     /// Folded decade phrase (as words, or as one run where words run together) → its first year.
     private var decades: [[String]: Int] = [:]
-    private var around: Set<[String]> = []
+    /// The words that may stand with the years, longest first.
+    private var around: [[String]] = []
     /// Words that say "year" after a year said by its last two digits («девятого года»).
     private var yearWords: Set<String> = []
     private var numbers: NumberWords?
@@ -29,7 +30,8 @@ struct CorrectionYears: Sendable {
                 if !words.isEmpty { decades[unspaced ? [words.joined()] : words] = start }
             }
         }
-        around = Set(text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty })
+        around = Array(Set(text.split(separator: "|").map { fold(String($0)) }.filter { !$0.isEmpty }))
+            .sorted { $0.count > $1.count }
         yearWords = Set(words.split(separator: "|").flatMap { fold(String($0)) })
     }
 
@@ -44,7 +46,7 @@ struct CorrectionYears: Sendable {
             var moved = true
             while moved {
                 moved = false
-                for phrase in around.sorted(by: { $0.count > $1.count }) {
+                for phrase in around {
                     if lower >= phrase.count, Array(words[(lower - phrase.count)..<lower]) == phrase {
                         lower -= phrase.count
                         moved = true

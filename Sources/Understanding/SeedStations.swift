@@ -37,10 +37,8 @@ extension Understander {
     {
         guard let search = grammar.stations.station(tokens) else { return nil }
         let understood = Understood(intent: .playMedia, search: search)
-        // A grammar reading whose name runs across a part's mark ("who sounds like {Bon Iver? just
-        // play a few of those}") read the request's other words as the name: no better reading.
-        let names = readings.first?.understood.search.map { [$0.mediaName, $0.artistName, $0.albumName].compactMap { $0 } } ?? []
-        let acrossParts = names.contains { name in name.contains { ClauseCutter.marks.contains($0) } }
+        // A grammar reading whose name runs across a part's mark is no better reading.
+        let acrossParts = Clause.nameRunsAcrossParts(readings.first?.understood.search)
         if let first = readings.first, first.clarify != true, first.tier != .model, !acrossParts {
             let named = first.understood.search
             // A station the grammar read with the kind inside its name ("the Nevermind album") is a

@@ -35,7 +35,7 @@ struct SaidName {
         self.key = key
         self.text = text
         compact = NameFolding.compact(key: key)
-        otherScript = text.unicodeScalars.contains { !$0.isASCII && $0.properties.isAlphabetic && $0.value >= 0x0370 }
+        otherScript = Script.hasLettersBeyondLatin(text)
         loanwords = NameFolding.loanwordSpellings(text)
         if !loanwords.isEmpty {
             loanwordSkeleton = NameFolding.soundSkeleton(katakana: text)
