@@ -76,6 +76,8 @@ extension BuiltInMediaApp {
         var rest = search
         rest.reference = rest.reference == .my ? nil : rest.reference
         if rest.mediaType == .music || rest.mediaType == .song { rest.mediaType = nil }
+        // "Anything but Queen" names nothing to find: a mix, without them.
+        rest.excludedArtists = nil
         return rest.isEmpty
     }
 
@@ -148,12 +150,16 @@ extension BuiltInMediaApp {
             outcome = plan.outcome
         } else {
             let machine = try await player(device)
-            if let current = machine.current, intent.playbackQueueLocation == .now {
+            // "Anything but Queen" is no "play" that resumes what plays.
+            if let current = machine.current, intent.playbackQueueLocation == .now, intent.mediaSearch.excludedArtists == nil {
                 if machine.state != .playing { _ = try await command(.play, device: device) }
                 return IntentResponse(code: .success, items: [current], handled: .played(.resumed))
             }
             queue = try queues.mix(user: user)
             outcome = .mix(emptyLibrary: false)
+        }
+        if let excluded = intent.mediaSearch.excludedArtists {
+            queue = Self.leavingOut(excluded, from: queue)
         }
         guard let first = queue.first else {
             // Something was found, but it holds nothing to hear (an artist without songs, a
@@ -202,6 +208,15 @@ extension BuiltInMediaApp {
     }
 
     /// Genre, mood, decade or order without a name.
+    /// `queue` without the songs credited to one of `artists` (as the catalog writes them).
+    static func leavingOut(_ artists: [String], from queue: [MediaItem]) -> [MediaItem] {
+        let keys = artists.map(NameFolding.key).filter { !$0.isEmpty }
+        return queue.filter { item in
+            let credit = NameFolding.key(item.artist ?? "")
+            return !keys.contains { NameFolding.holds(credit, name: $0) }
+        }
+    }
+
     static func isBrowse(_ search: MediaSearch) -> Bool {
         !search.hasName && search.reference == nil
             && (search.genreNames != nil || search.moodNames != nil || search.releaseDate != nil

@@ -188,7 +188,12 @@ extension Assistant {
         switch played {
         case .resumed: outcome.reply = replies.say("play.resume", values, language: language)
         case .mix(let emptyLibrary):
-            outcome.reply = replies.say(emptyLibrary ? "play.mix.emptyLibrary" : "play.mix", values, language: language)
+            if let without = intent.mediaSearch.excludedArtists?.first {
+                values["without"] = await leftOutName(without, language: language)
+                outcome.reply = replies.say("play.mix.without", values, language: language)
+            } else {
+                outcome.reply = replies.say(emptyLibrary ? "play.mix.emptyLibrary" : "play.mix", values, language: language)
+            }
         case .myMusic: outcome.reply = replies.say("play.myMusic", values, language: language)
         case .station(let seed):
             values["seed"] = seed

@@ -84,6 +84,17 @@ extension Assistant {
             }
             return nil
         }
+        // "Play Queen, no wait, Adele", «включи Кино, нет, Земфиру»: an artist played for the name said
+        // first, and only another name said after: that name, with the first part's verb.
+        if first.items.first?.type == .artist, first.understood.search?.mediaName == nil,
+            understander.correction(after, language: language) == nil,
+            let lent = understander.withPlayVerb(of: clauses[0].text, on: after, language: language),
+            case .sure(let understood) = await sureness(of: lent, language: language, context: context),
+            understood.intent == .playMedia
+        {
+            let instead = await answer(lent, context: context)
+            if instead.code == .success { return instead }
+        }
         // "Play Hurt, not the Nine Inch Nails one, the Johnny Cash one": what played is already the
         // one meant.
         if let artist = understander.correction(after, language: language)?.artist,

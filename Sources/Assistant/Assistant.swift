@@ -86,6 +86,7 @@ public final class Assistant: Sendable {
 
     /// A request's answer read in parts where that is surer, else whole, else in parts after all.
     func answerWholeOrInParts(_ text: String, context: RequestContext) async -> Outcome {
+        if let leftOut = await playLeavingOut(text, context: context) { return leftOut }
         if let first = await answerInPartsFirst(text, context: context) { return first }
         let whole = await answer(text, context: context)
         if let parts = await answerInParts(text, whole: whole, context: context) { return parts }

@@ -27,6 +27,9 @@ public struct MediaSearch: Codable, Sendable, Hashable {
     /// Hark's addition to SiriKit's search: "episode 12 of Serial" (with `mediaType` podcastEpisode
     /// and the show as `mediaName`).
     public var episodeNumber: Int?
+    /// Hark's addition: artists said not to be heard ("anything but Queen"), as the catalog writes
+    /// them; their songs are left out of what plays.
+    public var excludedArtists: [String]?
 
     public init(
         mediaType: MediaItemType? = nil, sortOrder: SortOrder? = nil, mediaName: String? = nil,

@@ -35,6 +35,8 @@ struct CompiledGrammar: Sendable {
     var stations: SeedStationCues
     /// Where a request said in parts is cut.
     var clauses: ClauseCutter
+    /// "Anything but Queen": who a play leaves out.
+    var exclusions: ExclusionCues
     var notNames: Set<String>
     var unnamedWords: Set<String>
     var notNameStarts: Set<String>
@@ -179,6 +181,7 @@ struct CompiledGrammar: Sendable {
                 numbers: self.numbers, unspaced: Self.writesWithoutSpaces(file.language), fold: fold)
         }
         self.clauses = file.clauses.map { ClauseCutter($0, language: file.language, fold: fold) } ?? ClauseCutter()
+        self.exclusions = file.exclusions.map { ExclusionCues($0, language: file.language) } ?? ExclusionCues()
         self.similarity =
             file.similar.map { SimilarityCues($0, language: file.language, fold: fold) } ?? SimilarityCues()
         self.questions = file.questions.map { QuestionCues($0, language: file.language, fold: fold) } ?? QuestionCues()

@@ -54,6 +54,8 @@ struct GrammarFile: Codable, Sendable {
     var stations: CueWordsFile?
     /// Words that join the parts of a request said in several, or take back a part: Clauses.swift.
     var clauses: ClausesFile?
+    /// Words that leave a name out of a play ("anything but Queen"): Exclusions.swift.
+    var exclusions: ExclusionsFile?
     /// Words that point or determine but never name ("you", "the"; "etwas"): a reading that puts
     /// one alone in a name slot is dropped.
     var notNames: [String]?
