@@ -139,6 +139,13 @@ struct SimilarSongs {
             taken.append(chosen.0)
             for artist in chosen.2 { perArtist[artist, default: 0] += 1 }
         }
+        // "Something like Nirvana" opens with someone like them, not with Nirvana's own hit; theirs
+        // follow among the rest.
+        if seed.item.type == .artist, let other = taken.firstIndex(where: { row in
+            facts[row].map { !$0.artists.contains(where: profile.artists.contains) } ?? false
+        }) {
+            taken.insert(taken.remove(at: other), at: 0)
+        }
         return taken.compactMap { rows[$0]?.item }
     }
 

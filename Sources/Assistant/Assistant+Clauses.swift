@@ -58,7 +58,10 @@ extension Assistant {
                 }
             }
         }
-        if let last = clauses.lastIndex(where: \.takesBack), last > 0 {
+        // "Play No Limit by Usher": a "no" right after a bare "play" takes nothing back; it opens a name.
+        if let last = clauses.lastIndex(where: \.takesBack), last > 0,
+            !understander.isOnlyPlayVerb(clauses[..<last].map(\.text).joined(separator: " "), language: language)
+        {
             return await answerTakenBack(
                 clauses, from: last, text: text, context: said, askedOn: askedOn, user: context.user)
         }

@@ -135,6 +135,16 @@ extension Assistant {
         }
         guard let pick = found.first else {
             outcome.understood = last.understood
+            // "The normal studio version" while the studio recording plays: nothing to change, and
+            // that is said.
+            if let tag = correction.version, correction.artist == nil, correction.name == nil, correction.kind == nil,
+                Self.isVersion(played, tag)
+            {
+                outcome.code = .success
+                outcome.reply = replies.sayItem("correction.already", played, language: language)
+                await keepForCorrection(last.understood, played: last.choices, language: language, user: context.user, device: askedOn)
+                return outcome
+            }
             outcome.code = .failure
             // "No, the Nine Inch Nails one" of a Hurt the catalog has only by others: that is said.
             if let artist = correction.artist, correction.version == nil {

@@ -140,11 +140,14 @@ extension Assistant {
             found = found.filter { $0.releaseYear.map(years.contains) ?? false }
         }
         guard let tag = correction.version else { return found }
-        let words = { (item: MediaItem) in Set(NameFolding.tokens(item.title)) }
-        if let marks = Self.versionMarks[tag] {
-            return found.filter { !words($0).isDisjoint(with: marks) }
-        }
-        let allMarks = Set(Self.versionMarks.values.joined())
-        return found.filter { words($0).isDisjoint(with: allMarks) }
+        return found.filter { Self.isVersion($0, tag) }
+    }
+
+    /// Whether `item` is the version `tag` names: its title carries the tag's mark ("Live",
+    /// "Remastered"), or, for the original, none of them.
+    static func isVersion(_ item: MediaItem, _ tag: String) -> Bool {
+        let words = Set(NameFolding.tokens(item.title))
+        if let marks = versionMarks[tag] { return !words.isDisjoint(with: marks) }
+        return words.isDisjoint(with: Set(versionMarks.values.joined()))
     }
 }

@@ -196,9 +196,14 @@ extension Assistant {
             }
         case .myMusic: outcome.reply = replies.say("play.myMusic", values, language: language)
         case .station(let seed):
-            values["seed"] = seed
+            // The seed as the language names it (「米津玄師」, not "Kenshi Yonezu"); a person or a band
+            // is no work in quotes.
+            let seedItem = response.items.first { $0.title == seed }
+            values["seed"] = seedItem.flatMap { replies.values(for: $0, language: language)["title"] } ?? seed
             // "When this ends, more like it": the station follows what plays.
-            outcome.reply = replies.say(location == .now ? "play.station" : "play.station.after", values, language: language)
+            let key = location == .now ? "play.station" : "play.station.after"
+            let person = seedItem?.type == .artist && replies.has(key + ".person", language: language)
+            outcome.reply = replies.say(person ? key + ".person" : key, values, language: language)
         case .browse:
             outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
             // "Calm songs on shuffle": the reply says the shuffle it did.

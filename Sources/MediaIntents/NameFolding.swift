@@ -103,6 +103,7 @@ public enum NameFolding {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
 
     /// `tokens` for plain ASCII text, byte by byte (nil for anything else).
     static func asciiTokens(_ text: String) -> [String]? {
@@ -120,6 +121,14 @@ public enum NameFolding {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
             case UInt8(ascii: "'"): break
+            case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "@"):
+                // A letter written as a sign: "P!nk" is Pink, "Ke$ha" Kesha, "A$AP" ASAP; "Help!" ends a word.
+                let starts = byte == UInt8(ascii: "$") && current.isEmpty
+                if index + 1 < bytes.count, isLetter(bytes[index + 1]), isLetter(previous) || starts {
+                    current.append(byte == UInt8(ascii: "!") ? UInt8(ascii: "i") : byte == UInt8(ascii: "$") ? UInt8(ascii: "s") : UInt8(ascii: "a"))
+                } else {
+                    flush()
+                }
             case UInt8(ascii: "."), UInt8(ascii: ":"):
                 // "1:30" and "89.1" stay one word.
                 if isDigit(previous), index + 1 < bytes.count, isDigit(bytes[index + 1]) {

@@ -212,6 +212,14 @@ struct InterpretationBuilder {
             search.mediaName = nil
             search.reference = .my
         }
+        // "Play a Nirvana station": no radio station is anyone's work; it is a station made from them.
+        if search.mediaType == .radioStation || search.mediaType == .station || search.mediaType == .musicStation,
+            search.reference == nil, search.mediaName == nil, let artist = search.artistName, !isUnnamed(artist)
+        {
+            search.mediaType = .algorithmicRadioStation
+            search.mediaName = artist
+            search.artistName = nil
+        }
         // "私のラジオ": "私" is whose, not an artist.
         if search.reference == .my, let artist = search.artistName, isUnnamed(artist) { search.artistName = nil }
         if intent == .changeVolume {

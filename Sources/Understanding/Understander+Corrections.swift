@@ -14,6 +14,13 @@ extension Understander {
         return grammar.corrections.withoutVerb(tokens[...]).first { !$0.isEmpty }.map(CorrectionPhrases.text)
     }
 
+    /// Whether `text` is a play verb and nothing else ("play", «включи», "put on").
+    public func isOnlyPlayVerb(_ text: String, language: String? = nil) -> Bool {
+        guard let grammar = grammar(for: language ?? defaultLanguage) else { return false }
+        let words = Token.split(text).map(\.folded).filter { !$0.isEmpty }
+        return !words.isEmpty && grammar.corrections.verbs.contains(words)
+    }
+
     /// `part` said with the play verb `first` is said with, where `first` has one at its start or
     /// end: "play Billie Eilish" lends "play" to "some Khalid", 「ニルヴァーナかけて」 lends 「かけて」 to
     /// 「クイーンも」. Nil when `first` has none.

@@ -15,6 +15,16 @@ struct NameFoldingTests {
         #expect(NameFolding.compactKey(printed) == NameFolding.compact(key: saidKey))
     }
 
+    /// A letter printed as a sign is the letter: P!nk is said "Pink"; a sign that ends a word stays
+    /// punctuation ("Help!", "Wham!").
+    @Test(arguments: [
+        ("P!nk", "pink"), ("Ke$ha", "kesha"), ("A$AP Rocky", "asap rocky"), ("Help!", "help"), ("Wham! Rap", "wham rap"),
+        ("$100 Bill", "100 bill"),
+    ])
+    func signsForLetters(printed: String, key: String) {
+        #expect(NameFolding.key(printed) == key)
+    }
+
     @Test func compactKeysKeepWordsThatDiffer() {
         #expect(NameFolding.compactKey("Tiger Girl") != NameFolding.compact(key: "girl tiger"))
         #expect(NameFolding.compactKey("(Untitled)") == "untitled")
