@@ -30,6 +30,14 @@ extension Assistant {
     ) async {
         let counting = question != .playlist
         let key = "question." + question.rawValue
+        // "How many episodes are there?" while an episode plays: its show's.
+        var name = name
+        if name == nil, question != .playlistDuration,
+            let playing = try? await builtInApp.nowPlaying(handler.device).item, playing.type == .podcastEpisode,
+            let show = playing.album
+        {
+            name = show
+        }
         let held: PlaylistContents?
         do {
             held = try await builtInApp.contents(ofPlaylist: name, device: handler.device, user: handler.user)
