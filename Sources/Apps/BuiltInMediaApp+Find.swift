@@ -54,6 +54,29 @@ extension BuiltInMediaApp {
         } else {
             found = try resolve()
         }
+        // «самые популярные песни Битлз»: an artist written by its sound is found as a name (where
+        // sound skeletons are weighed), then its songs by the catalog's spelling.
+        // A title with such an artist (「ビートルズのYesterday」, 「エアロスミスのCome Together」) the same way, even
+        // when the title alone was found for sure: the title may be another artist's.
+        // A name said in Latin letters is spelled as it is: "the top song by gun" is not Queen's.
+        if found.isEmpty || search.mediaName != nil, search.albumName == nil, let artist = search.artistName,
+            Script.hasLettersBeyondLatin(artist)
+        {
+            let named = try await find(MediaSearch(mediaType: .artist, mediaName: artist), user: user, device: device, limit: 1)
+            // With a title said too, the title found for sure by that artist is a second witness, and
+            // a looser sound will do (エアロスミス is 0.68 near Aerosmith).
+            let enough = search.mediaName == nil ? Self.soundedArtistMatch : Self.soundedArtistWithTitle
+            if let best = named.first, best.item.type == .artist, best.item.title != artist, best.nameMatch >= enough {
+                var spelled = search
+                spelled.artistName = best.item.title
+                let again = try await find(spelled, user: user, device: device, limit: limit)
+                // The title by the artist said, found for sure, wins over the same title by another.
+                let theirs = again.first.map {
+                    $0.nameMatch >= Self.confidentMatch && NameFolding.holds(NameFolding.key($0.item.artist ?? ""), name: NameFolding.key(best.item.title))
+                } ?? false
+                if search.mediaName == nil || theirs || (again.first?.nameMatch ?? 0) > (found.first?.nameMatch ?? 0) { return again }
+            }
+        }
         if found.first.map({ $0.nameMatch >= Self.confidentMatch }) ?? false { return found }
         // "play Running on shuffle": a bare name the catalog lacks that is one of the person's own playlists.
         if search.mediaType == nil, search.artistName == nil, search.albumName == nil, let name = search.mediaName,
@@ -74,29 +97,14 @@ extension BuiltInMediaApp {
                 return again
             }
         }
-        // «самые популярные песни Битлз»: an artist written by its sound is found as a name (where
-        // sound skeletons are weighed), then its songs by the catalog's spelling.
-        // A title with such an artist (「ビートルズのYesterday」) the same way, when it found nothing sure.
-        // A name said in Latin letters is spelled as it is: "the top song by gun" is not Queen's.
-        if found.isEmpty || search.mediaName != nil, search.albumName == nil, let artist = search.artistName,
-            Script.hasLettersBeyondLatin(artist)
-        {
-            let named = try await find(MediaSearch(mediaType: .artist, mediaName: artist), user: user, device: device, limit: 1)
-            if let best = named.first, best.item.type == .artist, best.item.title != artist,
-                best.nameMatch >= Self.soundedArtistMatch
-            {
-                var spelled = search
-                spelled.artistName = best.item.title
-                let again = try await find(spelled, user: user, device: device, limit: limit)
-                if search.mediaName == nil || (again.first?.nameMatch ?? 0) > (found.first?.nameMatch ?? 0) { return again }
-            }
-        }
         return found
     }
 
     /// How close an artist named alone must be to be taken by its catalog spelling: a foreign name
     /// written by its sound («Битлз») scores about 0.77.
     static let soundedArtistMatch = 0.75
+    /// The same, for an artist said with a title that must then be found by them for sure.
+    static let soundedArtistWithTitle = 0.62
 
     /// Other readings of a search whose artist found nothing: the artist as the album or show the
     /// item is on, or, for an album with no name of its own, as the album's name.
@@ -113,6 +121,13 @@ extension BuiltInMediaApp {
             named.artistName = nil
             named.mediaName = artist
             readings.append(named)
+        } else if search.mediaType == nil, search.sortOrder == .newest || search.sortOrder == .oldest {
+            // "Play the latest Stuff You Should Know": the newest episode of the show named.
+            var episode = search
+            episode.artistName = nil
+            episode.mediaName = artist
+            episode.mediaType = .podcastEpisode
+            readings.append(episode)
         }
         return readings
     }

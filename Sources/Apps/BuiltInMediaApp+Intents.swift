@@ -208,7 +208,6 @@ extension BuiltInMediaApp {
         return IntentResponse(code: .success, items: Array(items.prefix(5)), handled: .played(outcome))
     }
 
-    /// Genre, mood, decade or order without a name.
     /// `queue` without the songs credited to one of `artists` (as the catalog writes them).
     static func leavingOut(_ artists: [String], from queue: [MediaItem]) -> [MediaItem] {
         let keys = artists.map(NameFolding.key).filter { !$0.isEmpty }
@@ -218,6 +217,7 @@ extension BuiltInMediaApp {
         }
     }
 
+    /// Genre, mood, decade or order without a name.
     static func isBrowse(_ search: MediaSearch) -> Bool {
         !search.hasName && search.reference == nil
             && (search.genreNames != nil || search.moodNames != nil || search.releaseDate != nil

@@ -24,10 +24,13 @@ extension Assistant {
         let (_, context, _) = homeSession(said, language: language)
         let askedOn = context.device ?? "default"
         // An answer to a question, or a correction of what just played, is read whole.
+        // A new play said first, with its correction after it («カムトゥゲザーかけて、エアロスミスのやつね»),
+        // is a request of its own.
         if let pending = await storedQuestion(user: context.user, device: askedOn), pending.named != true,
             pending.correcting != true || understander.correction(text, language: language) != nil
         {
-            return nil
+            guard pending.correcting == true else { return nil }
+            if await !playsAName(clauses[0].text, language: language, context: context) { return nil }
         }
         // Parts after the first that say only what is not meant ("…, not Heart's", "Not the Adele one").
         let denied = clauses.indices.dropFirst().filter { understander.saysWhatIsNotMeant(clauses[$0].text, language: language) }

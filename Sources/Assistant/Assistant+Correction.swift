@@ -145,6 +145,15 @@ extension Assistant {
                 await keepForCorrection(last.understood, played: last.choices, language: language, user: context.user, device: askedOn)
                 return outcome
             }
+            // 「ちがうちがう、Someone Like Youのほう」: "the X one" where X is no artist but the very
+            // title of another song: that song.
+            if let named = correction.artist, correction.version == nil, correction.kind == nil,
+                await namesATitle(named, user: context.user)
+            {
+                let instead = await perform(
+                    Understood(intent: .playMedia, search: MediaSearch(mediaName: named)), context: context, language: language)
+                if instead.code == .success { return instead }
+            }
             outcome.code = .failure
             // "No, the Nine Inch Nails one" of a Hurt the catalog has only by others: that is said.
             if let artist = correction.artist, correction.version == nil {
@@ -179,7 +188,7 @@ extension Assistant {
     ) async -> Outcome? {
         for language in languages {
             guard let name = understander.nameAfterLead(text, language: language) else { continue }
-            if await namesSomething(name, user: context.user, besidesArtists: true) {
+            if await namesATitle(name, user: context.user) {
                 return await perform(
                     Understood(intent: .playMedia, search: MediaSearch(mediaName: name)), context: context, language: language)
             }
@@ -202,5 +211,15 @@ extension Assistant {
             }
         }
         return nil
+    }
+
+    /// Whether `said` is the very title of something that is not an artist, as printed or in
+    /// another case («Кукушку» of Кукушка).
+    private func namesATitle(_ said: String, user: String) async -> Bool {
+        if await namesSomething(said, user: user, besidesArtists: true) { return true }
+        guard said.unicodeScalars.contains(where: Script.isCyrillic),
+            let top = (try? await builtInApp.items(for: MediaSearch(mediaName: said), user: user, limit: 1))?.first
+        else { return false }
+        return top.type != .artist && NameFolding.inflects(said, top.title)
     }
 }

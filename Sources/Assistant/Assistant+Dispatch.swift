@@ -205,7 +205,8 @@ extension Assistant {
             let person = seedItem?.type == .artist && replies.has(key + ".person", language: language)
             outcome.reply = replies.say(person ? key + ".person" : key, values, language: language)
         case .browse:
-            outcome.reply = replies.sayItem("play.browse", first, extra: values, language: language)
+            let key = location == .now ? "play.browse" : "queue.browse.\(location.rawValue)"
+            outcome.reply = replies.sayItem(key, first, extra: values, language: language)
             // "Calm songs on shuffle": the reply says the shuffle it did.
             if intent.playShuffled == true, info?.shuffle == true {
                 outcome.reply += " " + replies.say("command.shuffle.on", language: language)

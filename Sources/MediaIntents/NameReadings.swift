@@ -30,6 +30,17 @@ extension NameFolding {
 
     static var readers: LanguageReaders? { installedReaders.withLock { $0 } }
 
+    /// Whether Cyrillic `said` is `name` in another case («Пугачёву» of Алла Пугачёва, «Кукушку» of
+    /// Кукушка): each word's stem is in the name. A name that only sounds near («Короля» and
+    /// Gorillaz) is not.
+    public static func inflects(_ said: String, _ name: String) -> Bool {
+        let nameKey = key(name)
+        return stem(said).split(separator: " ").allSatisfy { stem in
+            let stemKey = key(String(stem))
+            return !stemKey.isEmpty && nameKey.contains(stemKey)
+        }
+    }
+
     /// Words compared by stem, so case endings do not make names differ ("Земфиру" and "Земфира",
     /// "на кухне" and "кухня", "Сектора Газа"): Cyrillic words by Russian's stemmer, Latin words by
     /// `language`'s when one is given (de, fr, es). Other words, and every word before the stemmers

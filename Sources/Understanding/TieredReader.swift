@@ -143,6 +143,9 @@ struct TieredReader {
             // media, nor where the model alone answers with certainty ("who's singing right now").
             let sureAlone = modelReading != nil && top.probability >= Self.overrule
             var tolerant = tiers.contains(.tolerant) && none < Self.rejectNone && !sureAlone ? tolerantReadings(limit: limit) : []
+            // A bare play that passed words over ("adele play", «Раммштайн поставь-ка») is no request
+            // to play anything at all: the words passed over were what to play.
+            tolerant.removeAll { Self.isBarePlay($0.interpretation.understood) && $0.interpretation.score < Self.barePlayFit }
             // Ranked by how well the words fit and how much the model agrees.
             func key(_ reading: Reading) -> Double {
                 reading.interpretation.score
@@ -184,6 +187,17 @@ struct TieredReader {
             }
         }
         return found.map { typed($0, probability: probability, playing: intentProbability["playMedia"] ?? 0) }
+    }
+
+    /// A tolerant reading of a bare play stands only when it explains at least this share of the words.
+    static let barePlayFit = 0.75
+
+    /// A play that names nothing and says nothing about how (a room or device aside).
+    static func isBarePlay(_ understood: Understood) -> Bool {
+        var params = understood.params ?? IntentParameters()
+        params.device = nil
+        params.area = nil
+        return understood.intent == .playMedia && (understood.search ?? MediaSearch()).isEmpty && params.isEmpty
     }
 
     /// Whether a reading says nothing but its intent and names (a room or device aside).

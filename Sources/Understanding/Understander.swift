@@ -191,7 +191,26 @@ public struct Understander: Sendable {
         if let apps = appGrammars[grammar.language], let own = apps.read(words: words, originals: originals, padding: padding) {
             return [own] + reader.read(tiers: tiers, limit: max(limit - 1, 1)).filter { $0.understood.intent != .appIntent }
         }
-        return withLooseReadings(tokens, text: text, grammar: grammar, readings: reader.read(tiers: tiers, limit: limit))
+        let readings = withLooseReadings(tokens, text: text, grammar: grammar, readings: reader.read(tiers: tiers, limit: limit))
+        // «Земфиру включи»: the verb said last, read again said first.
+        if readings.first.map({ $0.tier != .grammar || $0.clarify == true }) ?? true,
+            let verbFirst = Self.withPlayVerbFirst(tokens, verbs: grammar.playVerbsLast)
+        {
+            let again = understand(verbFirst, language: grammar.language, vocabulary: vocabulary, limit: limit, tiers: tiers)
+            if let best = again.first, best.tier == .grammar, best.clarify != true { return again }
+        }
+        return readings
+    }
+
+    /// The request said with the play verb it ends with moved to its start, or nil when it ends
+    /// with none of `verbs`, or opens with one too.
+    static func withPlayVerbFirst(_ tokens: [Token], verbs: [[String]]) -> String? {
+        let words = tokens.map(\.folded).filter { !$0.isEmpty }
+        let said = tokens.filter { !$0.folded.isEmpty }.map { String($0.original) }
+        guard let verb = verbs.first(where: { words.count > $0.count && words.suffix($0.count).elementsEqual($0) }),
+            !verbs.contains(where: { words.starts(with: $0) })
+        else { return nil }
+        return (said.suffix(verb.count) + said.prefix(said.count - verb.count)).joined(separator: " ")
     }
 
     /// The learned model's most likely frames for `text` ("changeVolume.down" 0.93, …), best first;

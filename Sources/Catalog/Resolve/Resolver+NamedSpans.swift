@@ -45,16 +45,8 @@ extension Resolver {
         return nil
     }
 
-    /// Whether a Cyrillic stretch is `name` in another case («Пугачёву» of Алла Пугачёва,
-    /// «Земфиру» of Земфира): each word's stem is in the name. A name that only sounds near
-    /// («Короля» and Gorillaz) is not.
-    static func inflects(_ stretch: String, _ name: String) -> Bool {
-        let nameKey = NameFolding.key(name)
-        return NameFolding.stem(stretch).split(separator: " ").allSatisfy { stem in
-            let key = NameFolding.key(String(stem))
-            return !key.isEmpty && nameKey.contains(key)
-        }
-    }
+    /// Whether a Cyrillic stretch is `name` in another case (`NameFolding.inflects`).
+    static func inflects(_ stretch: String, _ name: String) -> Bool { NameFolding.inflects(stretch, name) }
 
     /// Whether a stretch in Latin letters is a catalog name itself, word for word (with or without
     /// "the"), not only alike: "tiger girl" is not Girl & Tiger, though the resolver finds it.

@@ -17,6 +17,10 @@ struct CompiledGrammar: Sendable {
     var amountWords: [String: Double]
     /// Folded words that join two parts of a length of time ("and", "und").
     var joiningWords: Set<String>
+    /// Folded play verbs a request may end with («Земфиру включи»), longest first.
+    var playVerbsLast: [[String]]
+    /// Folded words between a unit said first and its amount («секунд на тридцать»).
+    var roughAmountWords: Set<String>
     /// Folded phrases that mark an add request as not about media ("shopping list").
     var notPlaylistPhrases: [[String]]
     /// Folded answer phrases to their position (1-based; -1 is the last).
@@ -130,6 +134,9 @@ struct CompiledGrammar: Sendable {
             tensJoiners: Set((file.tensJoiners ?? []).flatMap(fold)),
             notNumbers: Set(file.durationUnits.keys.flatMap(fold)))
         self.joiningWords = Set((file.joiningWords ?? []).flatMap(fold))
+        self.roughAmountWords = Set((file.roughAmountWords ?? []).flatMap(fold))
+        self.playVerbsLast = (file.playVerbsLast ?? "").split(separator: "|").map { fold(String($0)) }
+            .filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         self.durationUnits = Dictionary(
             uniqueKeysWithValues: file.durationUnits.map { (fold($0.key).joined(), $0.value) })
         self.halfWords = Set(file.halfWords)
@@ -288,6 +295,12 @@ struct CompiledGrammar: Sendable {
             let unit = durationUnits[tokens[p + 2]]
         {
             return (unit / 2, 3)
+        }
+        // «Секунд на тридцать»: the unit first, then the amount (said roughly).
+        if let unit = durationUnits[tokens[p]], p + 2 < tokens.count, roughAmountWords.contains(tokens[p + 1]),
+            let (value, used) = numbers.read(tokens[(p + 2)...])
+        {
+            return (value * unit, 2 + used)
         }
         var amount: Double
         if let value = amountWords[tokens[p]] {

@@ -75,6 +75,13 @@ struct GrammarFile: Codable, Sendable {
     var notNameEnds: [String]?
     /// Words that join two parts of a length of time ("one minute and thirty seconds", "und", "и").
     var joiningWords: [String]?
+    /// Play verbs a request may end with as well as open with («Земфиру включи», «джаз поставь»,
+    /// «Кукушку давай»): such a request is read again with the verb first, when it is not read
+    /// for certain as said.
+    var playVerbsLast: String?
+    /// Words between a unit said first and its amount, which makes the amount rough: «секунд на
+    /// тридцать» (about thirty seconds).
+    var roughAmountWords: [String]?
     /// Words for a decimal point in a spoken number ("eighty nine point one").
     var decimalWords: [String]?
     /// Words between tens and units in a spoken number ("cuarenta y cinco", "vingt et un").
