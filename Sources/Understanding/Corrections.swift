@@ -102,7 +102,15 @@ struct CorrectionPhrases: Sendable {
         let words = tokens.map(\.folded)
         var readings: [ArraySlice<Token>] = []
         for verb in verbs {
-            if words.starts(with: verb) { readings.append(tokens.dropFirst(verb.count)) }
+            if words.starts(with: verb) {
+                // «давай лучше Кукушку»: two verbs one after the other both go.
+                let rest = tokens.dropFirst(verb.count)
+                let restWords = rest.map(\.folded)
+                if let next = verbs.first(where: { restWords.count > $0.count && restWords.starts(with: $0) }) {
+                    readings.append(rest.dropFirst(next.count))
+                }
+                readings.append(rest)
+            }
             if words.count > verb.count, words.suffix(verb.count).elementsEqual(verb) {
                 readings.append(tokens.dropLast(verb.count))
             }

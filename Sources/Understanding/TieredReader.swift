@@ -143,9 +143,14 @@ struct TieredReader {
             // media, nor where the model alone answers with certainty ("who's singing right now").
             let sureAlone = modelReading != nil && top.probability >= Self.overrule
             var tolerant = tiers.contains(.tolerant) && none < Self.rejectNone && !sureAlone ? tolerantReadings(limit: limit) : []
-            // A bare play that passed words over ("adele play", «Раммштайн поставь-ка») is no request
-            // to play anything at all: the words passed over were what to play.
-            tolerant.removeAll { Self.isBarePlay($0.interpretation.understood) && $0.interpretation.score < Self.barePlayFit }
+            // A bare play that passed over words the tagger reads as a name ("adele play", «Раммштайн
+            // поставь-ка») is no request to play anything at all: those words were what to play
+            // ("um can you put some music on" passes over no name, and stays a play).
+            if tolerant.contains(where: { Self.isBarePlay($0.interpretation.understood) && $0.interpretation.score < Self.barePlayFit }),
+                tagged("playMedia")?.search?.hasName == true
+            {
+                tolerant.removeAll { Self.isBarePlay($0.interpretation.understood) && $0.interpretation.score < Self.barePlayFit }
+            }
             // Ranked by how well the words fit and how much the model agrees.
             func key(_ reading: Reading) -> Double {
                 reading.interpretation.score
@@ -190,7 +195,7 @@ struct TieredReader {
     }
 
     /// A tolerant reading of a bare play stands only when it explains at least this share of the words.
-    static let barePlayFit = 0.75
+    static let barePlayFit = 0.5
 
     /// A play that names nothing and says nothing about how (a room or device aside).
     static func isBarePlay(_ understood: Understood) -> Bool {
