@@ -140,7 +140,7 @@ extension Assistant {
             // Only where the catalog has other versions to tell it from: a song it has once ("Mad
             // World, the original, not the cover") may itself be the cover.
             if let tag = correction.version, correction.artist == nil, correction.name == nil, correction.kind == nil,
-                Self.isVersion(played, tag), await hasOtherVersions(of: played, user: context.user)
+                Self.isVersion(played, tag), await !otherVersions(of: played, user: context.user).isEmpty
             {
                 outcome.code = .success
                 outcome.reply = replies.sayItem("correction.already", played, language: language)
@@ -223,15 +223,5 @@ extension Assistant {
             let top = (try? await builtInApp.items(for: MediaSearch(mediaName: said), user: user, limit: 1))?.first
         else { return false }
         return top.type != .artist && NameFolding.inflects(said, top.title)
-    }
-
-    /// Whether the catalog has another recording of `item`'s song (a live take, a remaster).
-    private func hasOtherVersions(of item: MediaItem, user: String) async -> Bool {
-        let core = NameFolding.core(item.title)
-        let key = NameFolding.compact(key: NameFolding.key(core))
-        let found = (try? await builtInApp.items(for: MediaSearch(mediaName: core), user: user, limit: 5)) ?? []
-        return found.contains {
-            $0.identifier != item.identifier && $0.type == item.type && NameFolding.compact(key: NameFolding.key(NameFolding.core($0.title))) == key
-        }
     }
 }

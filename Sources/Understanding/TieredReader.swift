@@ -146,10 +146,11 @@ struct TieredReader {
             // A bare play that passed over words the tagger reads as a name ("adele play", «Раммштайн
             // поставь-ка») is no request to play anything at all: those words were what to play
             // ("um can you put some music on" passes over no name, and stays a play).
-            if tolerant.contains(where: { Self.isBarePlay($0.interpretation.understood) && $0.interpretation.score < Self.barePlayFit }),
-                tagged("playMedia")?.search?.hasName == true
-            {
-                tolerant.removeAll { Self.isBarePlay($0.interpretation.understood) && $0.interpretation.score < Self.barePlayFit }
+            let passesWordsOver = { (reading: Reading) in
+                Self.isBarePlay(reading.interpretation.understood) && reading.interpretation.score < Self.barePlayFit
+            }
+            if tolerant.contains(where: passesWordsOver), tagged("playMedia")?.search?.hasName == true {
+                tolerant.removeAll(where: passesWordsOver)
             }
             // Ranked by how well the words fit and how much the model agrees.
             func key(_ reading: Reading) -> Double {
