@@ -130,4 +130,13 @@ extension BuiltInMediaApp {
         }
         return found.count == 1 ? found[0].item.title : nil
     }
+
+    /// The playlist a person just spoke of by adding to it, in the last few minutes ("add Back in
+    /// Black to Running" … "how many songs are in it now?"); nil when they added to none lately.
+    public func playlistJustAddedTo(user: String) throws -> String? {
+        try library.lastAddedPlaylist(user: user, within: Self.playlistSpokenOfFor)?.item.title
+    }
+
+    /// How long an add keeps its playlist the one "it" means: 10 minutes.
+    static let playlistSpokenOfFor = 600.0
 }

@@ -98,6 +98,15 @@ extension Assistant {
     func answerInParts(_ text: String, whole: Outcome, context said: RequestContext) async -> Outcome? {
         guard whole.code != .success, whole.storageUnavailable == nil, said.home == nil else { return nil }
         let clauses = understander.clauses(text, language: whole.language)
+        // «поставь Земфиру, песню Искала»: a title and its artist read for certain, each within a
+        // part, were looked for and are not there; playing the artist alone would answer another
+        // request. ("Play Skyfall by Adele and turn it up a bit" read its artist across the parts.)
+        if let read = whole.interpretations.first, read.tier == .grammar, let search = read.understood.search,
+            let title = search.mediaName, let artist = search.artistName,
+            [title, artist].allSatisfy({ name in clauses.contains { $0.text.localizedCaseInsensitiveContains(name) } })
+        {
+            return nil
+        }
         // "Like, I like this": once the fillers said as parts are set aside, one request is left.
         if clauses.count == 1, clauses[0].text != text {
             let alone = await answer(clauses[0].text, context: said)

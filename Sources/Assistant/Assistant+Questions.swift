@@ -25,6 +25,13 @@ extension Assistant {
             search = named
             if question == .liked { question = .inPlaylist }
         }
+        // "How many songs are in it now?", «сколько там теперь песен?» right after an add: the playlist
+        // just added to, else the queue.
+        if search?.mediaName == nil, search?.mediaType == .playlist, [.playlist, .playlistCount, .playlistDuration].contains(question),
+            let playlist = try? await builtInApp.playlistJustAddedTo(user: handler.user)
+        {
+            search?.mediaName = playlist
+        }
         switch question {
         case .previous:
             return await answerPrevious(handler: handler, language: language, outcome: &outcome)

@@ -81,6 +81,8 @@ struct ReplyComposer: Sendable {
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values[name] { out += value } else { out += rest[open...close] }
             rest = rest[rest.index(after: close)...]
+            // «от 19 октября 2026 г.»: a value's closing full stop ends the sentence too.
+            if values[name]?.hasSuffix(".") == true, rest.first == "." { rest = rest.dropFirst() }
         }
         out += rest
         return out

@@ -65,13 +65,15 @@ extension UserLibrary {
             .map { StoredItem(playlist: $0.string(0) ?? "", title: $0.string(1) ?? "", owner: user) }
     }
 
-    /// The user's playlist they added to last, if any ("add this to my playlist" goes there).
-    public func lastAddedPlaylist(user: String) throws -> StoredItem? {
-        try state.first(
+    /// The user's playlist they added to last, if any ("add this to my playlist" goes there); with
+    /// `within`, only one added to in those last seconds ("how many songs are in it now?").
+    public func lastAddedPlaylist(user: String, within seconds: Double? = nil) throws -> StoredItem? {
+        let since = seconds.map { Date().timeIntervalSince1970 - $0 } ?? 0
+        return try state.first(
             """
             SELECT p.ident, p.title FROM user_playlist_items e JOIN user_playlists p ON p.ident = e.playlist
-            WHERE p."user" = ? ORDER BY e.added_at DESC, e.position DESC LIMIT 1
-            """, [.text(user)]
+            WHERE p."user" = ? AND e.added_at >= ? ORDER BY e.added_at DESC, e.position DESC LIMIT 1
+            """, [.text(user), .real(since)]
         ).map { StoredItem(playlist: $0.string(0) ?? "", title: $0.string(1) ?? "", owner: user) }
     }
 

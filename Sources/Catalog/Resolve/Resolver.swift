@@ -112,6 +112,7 @@ public struct Resolver {
     ) -> [(candidate: Candidate, score: Double, nameMatch: Double)] {
         let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
+        let shortened = shortenedTitle(in: candidates, nameKey: nameKey)
         for candidate in candidates {
             // People's own playlists are in the state database (UserLibrary); rows a catalog kept
             // from before that are passed over.
@@ -129,6 +130,9 @@ public struct Resolver {
                 candidate.coreKey.hasPrefix(nameKey + " ")
             {
                 similarity = Self.titleStartOffered
+            }
+            if candidate.rowID == shortened, type == nil || type == candidate.type {
+                similarity = max(similarity, type == nil ? Self.shortTitleSaid : Self.shortTitleSaidWithKind)
             }
             guard similarity >= 0.6 else { continue }
             var score = similarity
