@@ -57,7 +57,14 @@ struct BuiltInMediaHandler: MediaIntentHandling {
 
     func resolveMediaItems(for intent: SearchForMediaIntent) async -> [ResolutionResult<MediaItem>] {
         await guarded([.unsupported(.serviceUnavailable)]) {
-            try await app.find(intent.mediaSearch, user: user, device: device).map { .success($0.item) }
+            // "Do you have First Love by Utada Hikaru?": with a title and its artist said, only that
+            // title by them is found, never another artist's song with a word in common.
+            let search = intent.mediaSearch
+            return try await app.find(search, user: user, device: device).filter { found in
+                search.mediaName == nil || search.artistName == nil || found.nameMatch >= BuiltInMediaApp.confidentMatch
+                    || BuiltInMediaApp.namesAgree(search, found.item)
+            }
+            .map { .success($0.item) }
         }
     }
 

@@ -31,6 +31,13 @@ extension Assistant {
         {
             guard pending.correcting == true else { return nil }
             if await !playsAName(clauses[0].text, language: language, context: context) { return nil }
+            // 「アデルじゃなくてライオネル・リッチーの」: the first part names what is not meant, so the
+            // whole corrects what plays.
+            if understander.correction(text, language: language) != nil,
+                understander.deniesFirstPart(clauses, in: text, language: language)
+            {
+                return nil
+            }
         }
         // Parts after the first that say only what is not meant ("…, not Heart's", "Not the Adele one").
         let denied = clauses.indices.dropFirst().filter { understander.saysWhatIsNotMeant(clauses[$0].text, language: language) }
@@ -97,6 +104,9 @@ extension Assistant {
     /// After the whole could not be carried out.
     func answerInParts(_ text: String, whole: Outcome, context said: RequestContext) async -> Outcome? {
         guard whole.code != .success, whole.storageUnavailable == nil, said.home == nil else { return nil }
+        // «В гостиной сделай погромче»: a request about a room that is not set up was answered so;
+        // its parts would drop the room and act here without a word about it.
+        if whole.understood.params?.area != nil || whole.understood.params?.device != nil { return nil }
         let clauses = understander.clauses(text, language: whole.language)
         // «поставь Земфиру, песню Искала»: a title and its artist read for certain, each within a
         // part, were looked for and are not there; playing the artist alone would answer another

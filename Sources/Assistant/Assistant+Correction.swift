@@ -190,13 +190,9 @@ extension Assistant {
     ) async -> Outcome? {
         for language in languages {
             guard let name = understander.nameAfterLead(text, language: language) else { continue }
-            if await namesATitle(name, user: context.user) {
-                return await perform(
-                    Understood(intent: .playMedia, search: MediaSearch(mediaName: name)), context: context, language: language)
-            }
-            // A genre or a mood said after the lead («нет, джаз») is a request of its own.
-            if understander.namesGenreOrMood(name, language: language) { continue }
-            // "no no, the Van Halen Dreams": a title and its artist said together.
+            // "no no, the Van Halen Dreams", "no, I meant Get Ready for This by 2 Unlimited": a title
+            // and its artist said together (before the words as one title, which would find the
+            // nearest album of that artist).
             let stretches = understander.nameSpans(name, language: language)
             if let (search, named) = await namedWhole(
                 in: stretches, reading: MediaSearch(mediaName: name), language: language, user: context.user),
@@ -204,6 +200,12 @@ extension Assistant {
             {
                 return await perform(Understood(intent: .playMedia, search: search), context: context, language: language)
             }
+            if await namesATitle(name, user: context.user) {
+                return await perform(
+                    Understood(intent: .playMedia, search: MediaSearch(mediaName: name)), context: context, language: language)
+            }
+            // A genre or a mood said after the lead («нет, джаз») is a request of its own.
+            if understander.namesGenreOrMood(name, language: language) { continue }
             let artist = try? await builtInApp.items(for: MediaSearch(mediaType: .artist, mediaName: name), user: context.user, limit: 1)
             if artist?.first?.type == .artist,
                 let byArtist = understander.correctionByArtist(name, language: language),

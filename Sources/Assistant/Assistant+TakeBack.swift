@@ -24,6 +24,31 @@ extension Assistant {
         return replaced
     }
 
+    /// "Play Mad World, the Tears for Fears version": the title said first by the artist the part
+    /// after names, played, or said as not found when that artist (one the catalog knows) has no
+    /// song holding every word of it; nil when the parts are no such pair, or when one of theirs
+    /// holds the words ("play Sun, no, the Beatles one": Here Comes the Sun), left to the
+    /// correction. The version by another is never played in its place.
+    private func missingByArtist(_ before: String, correctedBy after: String, language: String, context: RequestContext)
+        async -> Outcome?
+    {
+        guard let correction = understander.correction(after, language: language), let artist = correction.artist,
+            correction.version == nil, correction.kind == nil, correction.name == nil,
+            case .sure(let understood) = await sureness(of: before, language: language, context: context),
+            understood.intent == .playMedia, var search = understood.search, let title = search.mediaName,
+            search.artistName == nil
+        else { return nil }
+        let songs = (try? await builtInApp.items(for: MediaSearch(mediaType: .song, artistName: artist), user: context.user, limit: 50)) ?? []
+        let said = Set(NameFolding.tokens(title).filter { $0.count > 2 || $0.unicodeScalars.contains { $0.value > 0x2E80 } })
+        guard !songs.isEmpty, !said.isEmpty,
+            !songs.contains(where: { said.isSubset(of: Set(NameFolding.tokens($0.title))) })
+        else { return nil }
+        search.artistName = artist
+        var meant = understood
+        meant.search = search
+        return await perform(meant, context: context, language: language)
+    }
+
     /// "Play Hello by Adele, no wait, by Lionel Richie": the part after the taking back alone when
     /// it is a whole request; otherwise what came before, then the rest as a correction of it.
     func answerTakenBack(
@@ -67,6 +92,9 @@ extension Assistant {
         let title = understander.withoutPlayVerb(after, language: language) ?? after
         if let replaced = await withTitleReplaced(before, by: title, language: language, context: context) {
             return await answer(replaced, context: context)
+        }
+        if let missing = await missingByArtist(before, correctedBy: after, language: language, context: context) {
+            return missing
         }
         let first = await answer(before, context: context)
         guard first.code == .success, first.nowPlaying?.item != nil else {

@@ -100,8 +100,30 @@ extension Understander {
         {
             return nil
         }
+        // «не Адель, а Лайонела Ричи», 「アデルじゃなくてライオネル・リッチーの」: what is not meant said
+        // first, then which, as a part of its own (read before the whole, where a template would
+        // take 「アデルじゃなくてライオネル・リッチー」 for one artist). A lead said as a part of its
+        // own first («いや、…») changes nothing.
+        let parts = Array(grammar.clauses.cut(text).drop { part in
+            corrections.leads.contains(Token.split(part.text).map(\.folded).filter { !$0.isEmpty })
+        })
+        if parts.count >= 2, deniesFirstPart(parts, in: text, language: grammar.language),
+            let lead = correctionLead(language: grammar.language),
+            let rest = correction(([lead] + parts.dropFirst().map(\.text)).joined(separator: ", "), language: grammar.language)
+        {
+            return rest
+        }
         if let exact = corrections.read(tokens) { return exact }
         return corrections.readLoosely(tokens.isEmpty ? text : CorrectionPhrases.text(tokens[...]))
+    }
+
+    /// Whether the first of `parts` says what is not meant: «не Адель», or 「アデル」 with
+    /// 「じゃなくて」 after it (a part that is only a lead, «いや», passed over).
+    public func deniesFirstPart(_ parts: [Clause], in text: String, language: String) -> Bool {
+        let leads = grammar(for: language)?.corrections.leads ?? []
+        guard let first = parts.first(where: { !leads.contains(Token.split($0.text).map(\.folded).filter { !$0.isEmpty }) })
+        else { return false }
+        return saysWhatIsNotMeant(first.text, language: language) || isDeniedAfter(first.text, in: text, language: language)
     }
 
     /// What `text` names after a lead, less the parts that say what is not meant: "我说的是七里香，
