@@ -136,7 +136,9 @@ extension Assistant {
             // by its sound): talk that is no request rarely names two things the catalog has together.
             let search = first.understood.search
             let namesBoth = search?.artistName != nil && search?.mediaName != nil
-            let bar = first.tier == .tolerant || namesBoth ? Self.playedFit : Self.strongFit
+            // So does a name said with its kind («сколько идёт аудиокнига Моби Дик»).
+            let namesKind = search?.mediaName != nil && [.audioBook, .podcastShow, .album].contains(search?.mediaType)
+            let bar = first.tier == .tolerant || namesBoth || namesKind ? Self.playedFit : Self.strongFit
             if await self.fit(first.understood, user: context.user, device: device) >= bar { break }
             // "Who's it by?", «кто автор этой книжки?»: a question whose name only points at what plays
             // is about what plays.

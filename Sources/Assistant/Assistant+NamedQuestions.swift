@@ -16,7 +16,9 @@ extension Assistant {
         if let (_, item) = (try? await builtInApp.firstNamed([name], type: search.mediaType, user: user)) ?? nil {
             return item
         }
-        guard await builtInApp.fit(search: search, destination: nil, user: user, device: "default") >= Self.strongFit else {
+        // A name said with its kind («аудиокнига Моби Дик») needs only the bar a play needs.
+        let bar = [.audioBook, .podcastShow, .album].contains(search.mediaType) ? Self.playedFit : Self.strongFit
+        guard await builtInApp.fit(search: search, destination: nil, user: user, device: "default") >= bar else {
             return nil
         }
         return (try? await builtInApp.items(for: search, user: user, limit: 1))?.first
@@ -57,5 +59,22 @@ extension Assistant {
         search.reference = nil
         understood.search = search
         return understood
+    }
+
+    /// "How long is Kind of Blue?", "how long is this album?": an album lasts as long as its
+    /// songs together; the album asked about, or the one of the song playing when the question
+    /// says "album" and names none. Nil when no album is meant or none of its songs has a length.
+    func albumLength(of item: MediaItem, asked search: MediaSearch?, user: String) async -> (album: MediaItem, seconds: Double)? {
+        var album = item
+        if item.type != .album {
+            guard search?.mediaType == .album, search?.mediaName == nil, let name = item.album,
+                let found = await namedItem(MediaSearch(mediaType: .album, mediaName: name, artistName: item.artist), user: user),
+                found.type == .album
+            else { return nil }
+            album = found
+        }
+        let songs = (try? builtInApp.contents(of: album.identifier, user: user)?.tracks) ?? []
+        let seconds = songs.compactMap(\.duration).reduce(0, +)
+        return seconds > 0 ? (album, seconds) : nil
     }
 }

@@ -45,6 +45,11 @@ extension Assistant {
         }
         let info: NowPlayingInfo?
         let item: MediaItem
+        // "Fleetwood Mac的Rumours整张专辑多长": an album named with its artist is read as the album's name.
+        if search?.mediaName == nil, let album = search?.albumName, search?.mediaType == .album {
+            search?.mediaName = album
+            search?.albumName = nil
+        }
         if let search, search.mediaName != nil, Self.askedOfNamedItem.contains(question) {
             // "Who sings Hello?", "how long is the Frankenstein audiobook?": the item named, not what plays.
             guard let named = await namedItem(search, user: handler.user) else {
@@ -120,6 +125,13 @@ extension Assistant {
                 }
             outcome.reply = replies.sayItem(key, item, language: language)
         case .duration, .remaining:
+            if question == .duration, let (album, seconds) = await albumLength(of: item, asked: search, user: handler.user) {
+                outcome.items = [album]
+                outcome.reply = replies.sayItem(
+                    "question.duration", album, extra: ["duration": replies.duration(seconds, language: language)],
+                    language: language)
+                return
+            }
             guard let length = info?.duration ?? item.duration, length > 0 else {
                 outcome.reply = replies.sayItem("question.duration.unknown", item, language: language)
                 return

@@ -81,9 +81,12 @@ extension NameFolding {
             let forms = numberSpellings[String(word)] ?? [String(word)]
             guard spellings.count * forms.count <= 8 else { return [] }
             // A silent final e goes word by word ("love" → "lov").
-            // A silent k goes too ("knows").
+            // A silent k goes too ("knows"), and the gh of "light" and "night".
+            // "Of" is said "ov" (カインド・オブ・ブルー); "ts" is one sound, as ツ is ("lights", ライツ).
             let spoken = forms.map { form -> String in
-                let word = form.hasPrefix("kn") ? String(form.dropFirst()) : form
+                var word = form.hasPrefix("kn") ? String(form.dropFirst()) : form
+                if word == "of" { word = "ov" }
+                word = word.replacingOccurrences(of: "igh", with: "i").replacingOccurrences(of: "ts", with: "t")
                 return word.count > 2 && word.hasSuffix("e") ? String(word.dropLast()) : word
             }
             spellings = spellings.flatMap { before in spoken.map { before + $0 } }
