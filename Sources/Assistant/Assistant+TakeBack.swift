@@ -38,6 +38,11 @@ extension Assistant {
             understood.intent == .playMedia, var search = understood.search, let title = search.mediaName,
             search.artistName == nil
         else { return nil }
+        // "Put on some Miles Davis, no, hold on, John Coltrane": a name before that is an artist's is
+        // replaced, not looked for by the other.
+        if let named = try? await builtInApp.firstNamed([title], type: .artist, user: context.user), named.1.type == .artist {
+            return nil
+        }
         let songs = (try? await builtInApp.items(for: MediaSearch(mediaType: .song, artistName: artist), user: context.user, limit: 50)) ?? []
         let said = Set(NameFolding.tokens(title).filter { $0.count > 2 || $0.unicodeScalars.contains { $0.value > 0x2E80 } })
         guard !songs.isEmpty, !said.isEmpty,
