@@ -63,7 +63,8 @@ func harkBinary() -> URL {
 }
 
 func scratchDatabase() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hark-cli-\(UUID().uuidString).db").path
+    // In this run's scratch folder, removed when the tests end (`Fixtures.swift`).
+    let path = scratchFolder + "/hark-cli-\(UUID().uuidString).db"
     try FileManager.default.copyItem(atPath: seededTemplate, toPath: path)
     return path
 }

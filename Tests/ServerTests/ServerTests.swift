@@ -27,7 +27,11 @@ final class LiveServer: Sendable {
         port = try server.start(host: "127.0.0.1", port: 0)
     }
 
-    deinit { server.stop() }
+    deinit {
+        server.stop()
+        // The database and its journal files go with the server: a run leaves nothing in /tmp.
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+    }
 
     struct Reply {
         var status: Int

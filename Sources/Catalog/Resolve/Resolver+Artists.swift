@@ -116,4 +116,18 @@ extension Resolver {
         try !store.db.prepare("SELECT 1 FROM items WHERE compact_key = ? AND +type = 'artist' LIMIT 1")
             .rows([.text(NameFolding.compact(key: key))]).isEmpty
     }
+
+    /// How well a said artist agrees with a credit: 1 when every said word is in the credit.
+    /// The artist said plainly ("aha" for a-ha, "leo the lovers" for Leo & The Lovers) agrees too.
+    static func creditAgreement(_ said: String, _ credit: String) -> Double {
+        if said.isEmpty || credit.isEmpty { return 0 }
+        let creditWords = Set(credit.split(separator: " "))
+        let saidWords = said.split(separator: " ").filter { $0 != "the" }
+        if !saidWords.isEmpty, saidWords.allSatisfy(creditWords.contains) { return 1 }
+        let compact = NameFolding.compact(key: said)
+        if compact == NameFolding.compact(key: credit) { return 1 }
+        let artists = CatalogStore.splitCredit(credit).map { NameFolding.key($0) }
+        if artists.count > 1, artists.contains(where: { NameFolding.compact(key: $0) == compact }) { return 1 }
+        return max(NameSimilarity.score(said, credit), artists.map { NameSimilarity.score(said, $0) }.max() ?? 0)
+    }
 }

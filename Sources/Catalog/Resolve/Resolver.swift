@@ -196,20 +196,6 @@ public struct Resolver {
         .radioStation: 0.04, .podcastEpisode: 0.0, .genre: 0.03,
     ]
 
-    /// How well a said artist agrees with a credit: 1 when every said word is in the credit.
-    /// The artist said plainly ("aha" for a-ha, "leo the lovers" for Leo & The Lovers) agrees too.
-    static func creditAgreement(_ said: String, _ credit: String) -> Double {
-        if said.isEmpty || credit.isEmpty { return 0 }
-        let creditWords = Set(credit.split(separator: " "))
-        let saidWords = said.split(separator: " ").filter { $0 != "the" }
-        if !saidWords.isEmpty, saidWords.allSatisfy(creditWords.contains) { return 1 }
-        let compact = NameFolding.compact(key: said)
-        if compact == NameFolding.compact(key: credit) { return 1 }
-        let artists = CatalogStore.splitCredit(credit).map { NameFolding.key($0) }
-        if artists.count > 1, artists.contains(where: { NameFolding.compact(key: $0) == compact }) { return 1 }
-        return max(NameSimilarity.score(said, credit), artists.map { NameSimilarity.score(said, $0) }.max() ?? 0)
-    }
-
     /// Songs (or albums) by an artist in an order.
     func byArtist(_ artist: String, type: MediaItemType, order: SortOrder?, limit: Int) throws -> [ResolvedItem] {
         let key = NameFolding.key(artist)
