@@ -13,6 +13,14 @@ extension Assistant {
     /// Beatles) scores about 0.77, which the resolver still plays; a title that merely holds a cue
     /// word ("the top gun anthem" read as a chart of "gun anthem") finds no artist at all.
     static let playedFit = 0.75
+
+    /// How sure a name said with its kind ("the audiobook Moby-Dick") must be: the play gate
+    /// (`BuiltInMediaApp.confidentMatch`), above the bars of what is only offered (the start of a
+    /// title, a name that only sounds alike: 0.75).
+    static let kindSaidFit = 0.8
+
+    /// The kinds whose word said with a name is a second witness that the name is the catalog's.
+    static let kindsNamedWithName: Set<MediaItemType> = [.audioBook, .podcastShow, .album]
     /// When the best reading finds nothing like its names, rivals this far behind are weighed too
     /// ("включи группу крови": "группу" as the type word leaves "крови", which names nothing, while
     /// the whole phrase is a song title).
@@ -136,9 +144,9 @@ extension Assistant {
             // by its sound): talk that is no request rarely names two things the catalog has together.
             let search = first.understood.search
             let namesBoth = search?.artistName != nil && search?.mediaName != nil
-            // So does a name said with its kind («сколько идёт аудиокнига Моби Дик»).
-            let namesKind = search?.mediaName != nil && [.audioBook, .podcastShow, .album].contains(search?.mediaType)
-            let bar = first.tier == .tolerant || namesBoth || namesKind ? Self.playedFit : Self.strongFit
+            // A name said with its kind («сколько идёт аудиокнига Моби Дик») at the play gate.
+            let namesKind = search?.mediaName != nil && search?.mediaType.map(Self.kindsNamedWithName.contains) == true
+            let bar = first.tier == .tolerant || namesBoth ? Self.playedFit : namesKind ? Self.kindSaidFit : Self.strongFit
             if await self.fit(first.understood, user: context.user, device: device) >= bar { break }
             // "Who's it by?", «кто автор этой книжки?»: a question whose name only points at what plays
             // is about what plays.

@@ -33,11 +33,7 @@ extension Assistant {
             if await !playsAName(clauses[0].text, language: language, context: context) { return nil }
             // 「アデルじゃなくてライオネル・リッチーの」: the first part names what is not meant, so the
             // whole corrects what plays.
-            if understander.correction(text, language: language) != nil,
-                understander.deniesFirstPart(clauses, in: text, language: language)
-            {
-                return nil
-            }
+            if understander.deniesFirstPart(clauses, in: text, language: language) { return nil }
         }
         // Parts after the first that say only what is not meant ("…, not Heart's", "Not the Adele one").
         let denied = clauses.indices.dropFirst().filter { understander.saysWhatIsNotMeant(clauses[$0].text, language: language) }

@@ -100,16 +100,6 @@ extension Assistant {
             await keepForCorrection(last.understood, played: last.choices, language: language, user: context.user, device: askedOn)
             return outcome
         }
-        // "Play Queen", then "no, Adele": an artist was asked for, so the artist said instead plays
-        // (not Queen's song by Adele).
-        if let artist = correction.artist, correction.version == nil, correction.kind == nil, correction.name == nil,
-            asked.mediaType == nil || asked.mediaType == .artist, last.choices.dropFirst().first?.type == .artist
-        {
-            let instead = await perform(
-                Understood(intent: .playMedia, search: MediaSearch(mediaType: .artist, mediaName: artist)), context: context,
-                language: language)
-            if instead.code == .success { return instead }
-        }
         var found: [MediaItem] = []
         // The artist meant, as said and as the catalog names them: looked up once for every search below.
         var keys: [String] = []
@@ -156,6 +146,17 @@ extension Assistant {
                 outcome.reply = replies.sayItem("correction.already", played, language: language)
                 await keepForCorrection(last.understood, played: last.choices, language: language, user: context.user, device: askedOn)
                 return outcome
+            }
+            // "Play Queen", then "no, Adele": an artist was asked for and the artist said has nothing
+            // of that name, so they play instead (a title of theirs, "play Genesis", "no, the Justice
+            // one", was found above).
+            if let artist = correction.artist, correction.version == nil, correction.kind == nil, correction.name == nil,
+                asked.mediaType == nil || asked.mediaType == .artist, last.choices.dropFirst().first?.type == .artist
+            {
+                let instead = await perform(
+                    Understood(intent: .playMedia, search: MediaSearch(mediaType: .artist, mediaName: artist)), context: context,
+                    language: language)
+                if instead.code == .success { return instead }
             }
             // 「ちがうちがう、Someone Like Youのほう」: "the X one" where X is no artist but the very
             // title of another song: that song.

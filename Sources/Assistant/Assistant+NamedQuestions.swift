@@ -16,8 +16,8 @@ extension Assistant {
         if let (_, item) = (try? await builtInApp.firstNamed([name], type: search.mediaType, user: user)) ?? nil {
             return item
         }
-        // A name said with its kind («аудиокнига Моби Дик») needs only the bar a play needs.
-        let bar = [.audioBook, .podcastShow, .album].contains(search.mediaType) ? Self.playedFit : Self.strongFit
+        // A name said with its kind («аудиокнига Моби Дик») needs the play gate only.
+        let bar = search.mediaType.map(Self.kindsNamedWithName.contains) == true ? Self.kindSaidFit : Self.strongFit
         guard await builtInApp.fit(search: search, destination: nil, user: user, device: "default") >= bar else {
             return nil
         }
@@ -74,7 +74,8 @@ extension Assistant {
             album = found
         }
         let songs = (try? builtInApp.contents(of: album.identifier, user: user)?.tracks) ?? []
-        let seconds = songs.compactMap(\.duration).reduce(0, +)
-        return seconds > 0 ? (album, seconds) : nil
+        // Every song's length known, or the sum would say the album is shorter than it is.
+        guard !songs.isEmpty, songs.allSatisfy({ ($0.duration ?? 0) > 0 }) else { return nil }
+        return (album, songs.compactMap(\.duration).reduce(0, +))
     }
 }

@@ -82,11 +82,13 @@ extension NameFolding {
             guard spellings.count * forms.count <= 8 else { return [] }
             // A silent final e goes word by word ("love" → "lov").
             // A silent k goes too ("knows"), and the gh of "light" and "night".
-            // "Of" is said "ov" (カインド・オブ・ブルー); "ts" is one sound, as ツ is ("lights", ライツ).
+            // "Of" is said "ov" (カインド・オブ・ブルー); a word's last "ts" is one sound, as ツ is
+            // ("lights", ライツ; inside a word it is ト and ス: "footsteps", フットステップス).
             let spoken = forms.map { form -> String in
                 var word = form.hasPrefix("kn") ? String(form.dropFirst()) : form
                 if word == "of" { word = "ov" }
-                word = word.replacingOccurrences(of: "igh", with: "i").replacingOccurrences(of: "ts", with: "t")
+                word = word.replacingOccurrences(of: "igh", with: "i")
+                if word.hasSuffix("ts") { word.removeLast() }
                 return word.count > 2 && word.hasSuffix("e") ? String(word.dropLast()) : word
             }
             spellings = spellings.flatMap { before in spoken.map { before + $0 } }

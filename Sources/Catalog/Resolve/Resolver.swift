@@ -112,7 +112,7 @@ public struct Resolver {
     ) -> [(candidate: Candidate, score: Double, nameMatch: Double)] {
         let typeOnlyArtist = search.mediaName == nil && search.albumName == nil
         var ranked: [(candidate: Candidate, score: Double, nameMatch: Double)] = []
-        let shortened = shortenedTitle(in: candidates, nameKey: nameKey)
+        let shortened = shortenedTitle(in: candidates, nameKey: nameKey, type: type)
         for candidate in candidates {
             // People's own playlists are in the state database (UserLibrary); rows a catalog kept
             // from before that are passed over.
@@ -131,9 +131,7 @@ public struct Resolver {
             {
                 similarity = Self.titleStartOffered
             }
-            if candidate.rowID == shortened, type == nil || type == candidate.type {
-                similarity = max(similarity, type == nil ? Self.shortTitleSaid : Self.shortTitleSaidWithKind)
-            }
+            if candidate.rowID == shortened { similarity = max(similarity, Self.shortTitleFit(candidate, typeSaid: type)) }
             guard similarity >= 0.6 else { continue }
             var score = similarity
             var nameMatch = similarity
