@@ -31,12 +31,18 @@ extension Assistant {
         return [NameFolding.key(said)] + named.map { NameFolding.key($0.title) }
     }
 
+    /// The words of a title that tell it apart: longer than two letters ("the", "of" aside), or
+    /// written in CJK characters, where one is a word.
+    static func titleWords(_ title: String) -> Set<String> {
+        Set(NameFolding.tokens(title).filter { $0.count > 2 || $0.unicodeScalars.contains { $0.value > 0x2E80 } })
+    }
+
     /// Songs by `artist` whose titles hold a word of `name` (not a word as common as "the"), the
     /// most words shared first; none when the artist has no song like that.
     func sharingAWord(with name: String, by artist: String, last: PendingQuestion, user: String) async
         -> [MediaItem]
     {
-        let said = Set(NameFolding.tokens(name).filter { $0.count > 2 || $0.unicodeScalars.contains { $0.value > 0x2E80 } })
+        let said = Self.titleWords(name)
         guard !said.isEmpty else { return [] }
         let playedIDs = Set(last.choices.map(\.identifier))
         let songs = (try? await builtInApp.items(for: MediaSearch(mediaType: .song, artistName: artist), user: user, limit: 50)) ?? []

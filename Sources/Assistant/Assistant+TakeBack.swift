@@ -44,9 +44,9 @@ extension Assistant {
             return nil
         }
         let songs = (try? await builtInApp.items(for: MediaSearch(mediaType: .song, artistName: artist), user: context.user, limit: 50)) ?? []
-        let said = Set(NameFolding.tokens(title).filter { $0.count > 2 || $0.unicodeScalars.contains { $0.value > 0x2E80 } })
+        let said = Self.titleWords(title)
         guard !songs.isEmpty, !said.isEmpty,
-            !songs.contains(where: { said.isSubset(of: Set(NameFolding.tokens($0.title))) })
+            !songs.contains(where: { said.isSubset(of: Self.titleWords($0.title)) })
         else { return nil }
         search.artistName = artist
         var meant = understood

@@ -104,9 +104,7 @@ extension Understander {
         // first, then which, as a part of its own (read before the whole, where a template would
         // take 「アデルじゃなくてライオネル・リッチー」 for one artist). A lead said as a part of its
         // own first («いや、…») changes nothing.
-        let parts = Array(grammar.clauses.cut(text).drop { part in
-            corrections.leads.contains(Token.split(part.text).map(\.folded).filter { !$0.isEmpty })
-        })
+        let parts = Array(grammar.clauses.cut(text).drop { isOnlyLead($0, leads: corrections.leads) })
         if parts.count >= 2, deniesFirstPart(parts, in: text, language: grammar.language),
             let lead = correctionLead(language: grammar.language),
             let rest = correction(([lead] + parts.dropFirst().map(\.text)).joined(separator: ", "), language: grammar.language)
@@ -121,9 +119,13 @@ extension Understander {
     /// 「じゃなくて」 after it (a part that is only a lead, «いや», passed over).
     public func deniesFirstPart(_ parts: [Clause], in text: String, language: String) -> Bool {
         let leads = grammar(for: language)?.corrections.leads ?? []
-        guard let first = parts.first(where: { !leads.contains(Token.split($0.text).map(\.folded).filter { !$0.isEmpty }) })
-        else { return false }
+        guard let first = parts.first(where: { !isOnlyLead($0, leads: leads) }) else { return false }
         return saysWhatIsNotMeant(first.text, language: language) || isDeniedAfter(first.text, in: text, language: language)
+    }
+
+    /// Whether a part is only a lead ("no", «нет», 「いや」).
+    private func isOnlyLead(_ part: Clause, leads: [[String]]) -> Bool {
+        leads.contains(Token.split(part.text).map(\.folded).filter { !$0.isEmpty })
     }
 
     /// What `text` names after a lead, less the parts that say what is not meant: "我说的是七里香，
