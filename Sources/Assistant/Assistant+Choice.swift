@@ -157,6 +157,9 @@ extension Assistant {
                 playing.search = nil
                 return playing
             }
+            // "How long is the Harry Potter audiobook?": a question naming its kind is about that
+            // item, found or not; what plays is not the answer.
+            if first.understood.intent == .nowPlayingQuestion, namesKind { return first.understood }
             interpretations.removeFirst()
         }
         guard let top = interpretations.first else { return nil }

@@ -43,6 +43,39 @@ extension Assistant {
         outcome.reply = replies.say(
             "question.versions.byArtist.none", ["title": search.mediaName ?? "", "artist": artist], language: language)
     }
+
+    /// "Is there a remix of Blinding Lights?", "do you have a live version of Tears in Heaven?": whether
+    /// the catalog has a recording of the title whose title or album carries the version's note. The
+    /// one found may be played next; a title the catalog lacks is not found.
+    func answerVersion(of search: MediaSearch, noted note: Set<String>, user: String, language: String, outcome: inout Outcome)
+        async
+    {
+        let said = search.mediaName ?? ""
+        let bare = NameFolding.core(said)
+        var plain = search
+        plain.mediaName = bare
+        let title = NameFolding.compactKey(bare)
+        let recordings = ((try? await builtInApp.items(for: plain, user: user, limit: 10)) ?? [])
+            .filter { NameFolding.compactKey(NameFolding.core($0.title)) == title }
+        guard let first = recordings.first else {
+            outcome.code = .failure
+            outcome.reply = replies.say("fail.notFound", ["query": describe(plain, language: language)], language: language)
+            return
+        }
+        outcome.code = .success
+        let carries = { (item: MediaItem) in
+            !Set(NameFolding.tokens(item.title) + NameFolding.tokens(item.album ?? "")).isDisjoint(with: note)
+        }
+        if let match = recordings.first(where: carries) {
+            outcome.items = [match]
+            outcome.reply = replies.sayItem("question.versions.byArtist", match, language: language)
+            return
+        }
+        outcome.items = []
+        let version = said.lastIndex(of: "(").map { String(said[said.index(after: $0)...].dropLast()) } ?? ""
+        outcome.reply = replies.say(
+            "question.versions.noted.none", ["title": first.title, "version": version.lowercased()], language: language)
+    }
 }
 
 extension Assistant {

@@ -40,6 +40,9 @@ extension Assistant {
                 named: search?.mediaName, asking: question, handler: handler, language: language, outcome: &outcome)
         default: break
         }
+        if question == .versions, let search, let note = BuiltInMediaApp.versionNote(search.mediaName) {
+            return await answerVersion(of: search, noted: note, user: handler.user, language: language, outcome: &outcome)
+        }
         if question == .versions, let search, search.mediaName != nil, let artist = search.artistName {
             return await answerVersion(of: search, by: artist, user: handler.user, language: language, outcome: &outcome)
         }
