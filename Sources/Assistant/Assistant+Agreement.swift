@@ -13,7 +13,7 @@ extension Assistant {
         let named = names.contains { name in
             whole ? NameFolding.compact(key: name) == NameFolding.compact(key: key) : NameFolding.holds(name, name: key)
         }
-        if named { return true }
+        if named || (!whole && names.contains { NameFolding.creditHolds($0, said: key) }) { return true }
         let search = MediaSearch(mediaType: .artist, mediaName: said)
         let artist = (try? await builtInApp.items(for: search, user: user, limit: 1))?.first
         return artist.map { $0.type == .artist && NameFolding.key($0.title) == NameFolding.key(credit) } ?? false

@@ -131,7 +131,9 @@ extension Assistant {
             // An artist the catalog has no entry for may still be a credit's other name.
             let named = found.filter { item in
                 let names = ([item.artist ?? ""] + (keys.count > 1 ? [] : item.artistAliases ?? [])).map(NameFolding.key)
-                return names.contains { name in keys.contains { NameFolding.holds(name, name: $0) } }
+                return names.contains { name in
+                    keys.contains { NameFolding.holds(name, name: $0) || NameFolding.creditHolds(name, said: $0) }
+                }
             }
             // A name the catalog does not know as written: one said by its sound (グリーン・デイ) is the
             // credit it sounds like; one it cannot place at all (红粉佳人 for P!nk) leaves the next best.

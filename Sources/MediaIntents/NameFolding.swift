@@ -6,6 +6,19 @@ import Foundation
 ///     NameFolding.key("Eighty-First Street (Remastered 2011)") == "81 street remastered 2011"
 ///     NameFolding.core("Skyfall (feat. Someone) - Radio Edit") == "Skyfall"
 public enum NameFolding {
+    /// Folded words that join two artists of one credit ("Field Mob with Ciara", "… feat. Ciara"):
+    /// said or printed, they are no artist's words.
+    public static let creditJoiners: Set<Substring> = ["with", "and", "feat", "featuring", "ft", "x"]
+
+    /// Whether every artist's word of the folded `said` credit is a word of the folded `credit`
+    /// ("field mob with ciara" of "field mob featuring ciara"); false for fewer than two words.
+    public static func creditHolds(_ credit: String, said: String) -> Bool {
+        let saidWords = said.split(separator: " ").filter { $0 != "the" && !creditJoiners.contains($0) }
+        guard saidWords.count > 1 else { return false }
+        let words = Set(credit.split(separator: " "))
+        return saidWords.allSatisfy(words.contains)
+    }
+
     /// Case-folded, diacritics and width removed, punctuation gone, "&" as "and",
     /// English number words and ordinals as digits, whitespace collapsed.
     ///

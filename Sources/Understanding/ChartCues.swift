@@ -214,6 +214,13 @@ struct ChartCues: Sendable {
         if reading.nameIsAlbum, reading.kind == nil || reading.kind == .song {
             search.albumName = reading.name
             search.mediaType = .song
+            // "on Adele's 21": the album by its artist.
+            if let name = reading.name, let mark = name.range(of: "'s ") ?? name.range(of: "\u{2019}s "),
+                mark.lowerBound > name.startIndex, mark.upperBound < name.endIndex
+            {
+                search.artistName = String(name[..<mark.lowerBound])
+                search.albumName = String(name[mark.upperBound...])
+            }
         } else {
             search.artistName = reading.name
         }

@@ -39,7 +39,15 @@ extension Understander {
         let understood = Understood(intent: .playMedia, search: search)
         // A grammar reading whose name runs across a part's mark is no better reading.
         let acrossParts = Clause.nameRunsAcrossParts(readings.first?.understood.search)
-        if let first = readings.first, first.clarify != true, first.tier != .model, !acrossParts {
+        // "Find me songs kinda like Here Comes the Sun": a search whose name holds the cue and the
+        // seed both is no better reading either.
+        let searchHoldsCue = readings.first.map { first in
+            guard first.understood.intent == .searchForMedia, let said = first.understood.search?.mediaName,
+                let seed = search.mediaName
+            else { return false }
+            return said.count > seed.count && said.lowercased().contains(seed.lowercased())
+        } ?? false
+        if let first = readings.first, first.clarify != true, first.tier != .model, !acrossParts, !searchHoldsCue {
             let named = first.understood.search
             // A station the grammar read with the kind inside its name ("the Nevermind album") is a
             // rival too; one read as this one is, is left alone.

@@ -11,16 +11,24 @@ struct SimilarityCues: Sendable {
 
     init() {}
 
+    /// Folded words that make a cue of `verbLike` ask for a station.
+    private var verbLikeWith: Set<String> = []
+
     init(_ file: SimilarFile, language: String, fold: (String) -> [String]) {
         var cues = ["similar": file.cues]
         if let after = file.after { cues["after"] = after }
+        if let verbLike = file.verbLike { cues["verbLike"] = verbLike }
         reader = CueReader(cues: cues, around: file.around, language: language, fold: fold)
+        verbLikeWith = Set((file.verbLikeWith ?? "").split(separator: "|").flatMap { fold(String($0)) })
     }
 
     /// Nil when the folded words do not ask only for more like what plays; else whether the music
     /// like it is to follow what plays ("when this ends, play more like it": true) or start now.
     func asksForMoreLikeThis(_ words: [String]) -> Bool? {
-        guard let tags = reader.tags(words), tags.contains("similar") else { return nil }
+        guard let tags = reader.tags(words) else { return nil }
+        // "I like this one, like it" is a like; "play more like it" a station.
+        let byVerbLike = tags.contains("verbLike") && words.contains(where: verbLikeWith.contains)
+        guard tags.contains("similar") || byVerbLike else { return nil }
         return tags.contains("after")
     }
 }
@@ -33,6 +41,10 @@ struct SimilarFile: Codable, Sendable {
     var around: String
     /// "when this ends|after this song": the music like it follows what plays, not instead of it.
     var after: String?
+    /// "like it|like this": cues that also read as the verb ("I like it"), a station only with a
+    /// word of `verbLikeWith` ("play more like it").
+    var verbLike: String?
+    var verbLikeWith: String?
 }
 
 extension Understander {

@@ -124,6 +124,8 @@ extension Resolver {
         let creditWords = Set(credit.split(separator: " "))
         let saidWords = said.split(separator: " ").filter { $0 != "the" }
         if !saidWords.isEmpty, saidWords.allSatisfy(creditWords.contains) { return 1 }
+        // "Field Mob with Ciara" for "Field Mob Featuring Ciara".
+        if NameFolding.creditHolds(credit, said: said) { return 1 }
         let compact = NameFolding.compact(key: said)
         if compact == NameFolding.compact(key: credit) { return 1 }
         let artists = CatalogStore.splitCredit(credit).map { NameFolding.key($0) }

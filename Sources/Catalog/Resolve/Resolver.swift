@@ -70,10 +70,9 @@ public struct Resolver {
             return try onAlbum(artist, order: search.sortOrder, limit: limit)
         }
         // "The top track off Abbey Road": an album's songs in an order.
-        if search.mediaName == nil, let album = search.albumName, search.artistName == nil, search.sortOrder != nil,
-            type == nil || type == .song
-        {
-            return try onAlbum(album, order: search.sortOrder, limit: limit)
+        if search.mediaName == nil, let album = search.albumName, search.sortOrder != nil, type == nil || type == .song {
+            // "The top song on Adele's 21": the album by that artist, when the catalog has it.
+            return try onAlbum(album, by: search.artistName, order: search.sortOrder, limit: limit)
         }
         var named = SaidSearch(search, name: name, type: type)
         if let said = named.artist, let artistName = search.artistName {
@@ -214,9 +213,13 @@ public struct Resolver {
     }
 
     /// The songs of the album best named `album`, in an order; empty when no album's name is close.
-    func onAlbum(_ album: String, order: SortOrder?, limit: Int) throws -> [ResolvedItem] {
+    func onAlbum(_ album: String, by artist: String? = nil, order: SortOrder?, limit: Int) throws -> [ResolvedItem] {
         let said = SaidName(key: NameFolding.key(album), text: album)
-        let albums = try candidates(for: said, artist: nil, only: .album).filter { $0.similarity >= 0.8 }
+        var albums = try candidates(for: said, artist: nil, only: .album).filter { $0.similarity >= 0.8 }
+        if let artist {
+            let key = NameFolding.key(artist)
+            albums = albums.filter { !key.isEmpty && $0.artistKey.contains(key) }
+        }
         guard let found = albums.max(by: { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }) else {
             return []
         }
