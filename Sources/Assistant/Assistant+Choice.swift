@@ -163,6 +163,9 @@ extension Assistant {
             interpretations.removeFirst()
         }
         guard let top = interpretations.first else { return nil }
+        if let kept = await playlistTheyHave(over: top, rivals: interpretations.prefix(5), context: context, device: device) {
+            return kept
+        }
         let kinds: Set<IntentKind> = [.playMedia, .addMedia, .searchForMedia, .updateMediaAffinity]
         guard kinds.contains(top.understood.intent) else { return top.understood }
         // A reading that names nothing ("play music") is not replaced by one that reads a name into
@@ -235,6 +238,27 @@ extension Assistant {
         return await certainRival(among: rivals, context: context, device: device) {
             $0.understood.intent == .playMedia && $0.score >= top.score - Self.wideChoiceMargin
         }
+    }
+
+    /// «выкинь из Running Миллион алых роз»: a reading that adds to or removes from a playlist the
+    /// person lacks ("Running Миллион алых роз") gives way to a rival of the same intent with a
+    /// playlist they have and a name the catalog has for certain.
+    private func playlistTheyHave(
+        over top: Interpretation, rivals: ArraySlice<Interpretation>, context: RequestContext, device: String
+    ) async -> Understood? {
+        let intent = top.understood.intent
+        guard intent == .removeMedia || intent == .addMedia, case .playlist(let name)? = top.understood.params?.destination,
+            await builtInApp.fit(search: nil, destination: .playlist(name), user: context.user, device: device) == 0
+        else { return nil }
+        for rival in rivals.dropFirst() where rival.understood.intent == intent {
+            guard case .playlist(let other)? = rival.understood.params?.destination, other != name,
+                await builtInApp.fit(search: nil, destination: .playlist(other), user: context.user, device: device) > 0,
+                rival.understood.search?.hasName == true,
+                await fit(rival.understood, user: context.user, device: device) >= Self.strongFit
+            else { continue }
+            return rival.understood
+        }
+        return nil
     }
 
     /// The first of the readings after the best (`readings` starts with it) that `qualifies` and

@@ -87,8 +87,10 @@ extension Assistant {
         // A chart or a station read by its cues took every word, the marks too («寝る前に聴く曲で、
         // いちばん人気あるやつ»: the top sleep song; "who sounds like Bon Iver? just play a few of
         // those": a station from Bon Iver); no word was passed over.
+        // A name found only in a later part is no name of the chart's («…самый популярный? давай его»).
         if best.tier == .tolerant, let search = best.understood.search,
-            search.sortOrder != nil && search.mediaName == nil || search.mediaType == .algorithmicRadioStation && search.hasName
+            search.sortOrder != nil && search.mediaName == nil || search.mediaType == .algorithmicRadioStation && search.hasName,
+            (search.artistName ?? search.albumName ?? search.mediaName).map({ clauses[0].text.localizedCaseInsensitiveContains($0) }) ?? true
         {
             return nil
         }
@@ -119,13 +121,16 @@ extension Assistant {
             return alone.code == .success ? alone : nil
         }
         guard clauses.count >= 2 else { return nil }
-        return await answerInParts(clauses, text: text, language: whole.language, context: said, atLeast: 1)
+        return await answerInParts(clauses, text: text, language: whole.language, context: said, atLeast: 1, afterWhole: true)
     }
 
     /// The parts carried out in order, when each is read for certain or is plainly no request, and
     /// at least `atLeast` are requests.
+    /// - Parameter afterWhole: the whole was looked for and not found, so a part that is no request
+    ///   beside "and" is no half of a name that was there ("it's raining and I want something mellow").
     private func answerInParts(
-        _ clauses: [Clause], text: String, language: String, context said: RequestContext, atLeast: Int
+        _ clauses: [Clause], text: String, language: String, context said: RequestContext, atLeast: Int,
+        afterWhole: Bool = false
     ) async -> Outcome? {
         let (_, context, _) = homeSession(said, language: language)
         let askedOn = context.device ?? "default"
@@ -173,7 +178,9 @@ extension Assistant {
             }
             // "Is there an Aerosmith version of Come Together? Play that one": a play that names
             // nothing, right after a question, plays what the answer named.
-            if !sure.isSure, let last = requests.last, Self.asks(last.understood),
+            var readBare = false
+            if case .sure(let understood) = sure { readBare = Self.isBarePlay(understood) }
+            if !sure.isSure || readBare, let last = requests.last, Self.asks(last.understood),
                 await readsAsBarePlay(clause.text, language: language, context: context)
                     || understander.answer(clause.text, choices: 1, language: language) == .pick(0)
             {
@@ -189,8 +196,18 @@ extension Assistant {
             case .notARequest:
                 // A part cut off by a joining word may be half a name ("Король | и | Шут").
                 let joinedToNext = index + 1 < clauses.count && clauses[index + 1].joined
-                if clause.joined || joinedToNext { return nil }
-            case .unsure: return nil
+                if clause.joined || joinedToNext, !afterWhole || clause.text.split(separator: " ").count < 2 { return nil }
+            case .unsure:
+                // "Who sings this? Tears for Fears, right?": a name said after a question is the
+                // person's guess, which the answer settles.
+                if let last = requests.last, Self.asks(last.understood), await namesSomething(clause.text, user: context.user) {
+                    // Its "right?", «да?» with it.
+                    if index + 1 < clauses.count, understander.answer(clauses[index + 1].text, choices: 1, language: language) == .pick(0) {
+                        skipped = 1
+                    }
+                    continue
+                }
+                return nil
             }
         }
         guard requests.count >= atLeast, requests.count <= Self.partsCarriedOut,

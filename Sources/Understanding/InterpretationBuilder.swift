@@ -130,7 +130,9 @@ struct InterpretationBuilder {
             let genre = genreModifier.map { "\($0) \(text)" } ?? text
             genreModifier = nil
             search.genreNames = (search.genreNames ?? []) + [genre]
-        case "mood": search.moodNames = (search.moodNames ?? []) + [text]
+        case "mood":
+            // "something mellow to chill to": one mood said twice is one.
+            if search.moodNames?.contains(text) != true { search.moodNames = (search.moodNames ?? []) + [text] }
         case "decade":
             if let start = number.flatMap(Self.whole) { search.releaseDate = YearRange(start: start, end: start + 9) }
         case "year":
