@@ -208,7 +208,9 @@ extension Assistant {
             return whole
         }
         let margin = topFit < Self.poorFit ? Self.wideChoiceMargin : Self.choiceMargin
-        let rivals = sameIntent.filter { $0.score >= top.score - margin }
+        // The model's guess of a name ("3" in 「ビートルズの人気曲トップ3」) does not outweigh the words
+        // a reading of the grammar or the cues took in.
+        let rivals = sameIntent.filter { $0.score >= top.score - margin && ($0.tier != .model || top.tier == .model) }
         var best = top.understood
         // A rival as sure as a name heard by its sound («Майкла Джексона», 0.9) wins too.
         var bestFit = Self.strongFit.nextDown

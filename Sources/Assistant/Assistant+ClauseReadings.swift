@@ -35,6 +35,13 @@ extension Assistant {
     /// dislikes one song, not two).
     static func sameRequest(_ a: Understood, _ b: Understood) -> Bool {
         if a == b { return true }
+        // "Has Serial put out anything new? What's the latest episode?": the question again, its
+        // name left out.
+        if asks(a), asks(b), b.search?.hasName != true, a.search?.hasName == true {
+            var named = b
+            named.search?.mediaName = a.search?.mediaName
+            if named == a { return true }
+        }
         // "Turn it up a bit louder": one change of the volume, said twice.
         if a.intent == .changeVolume, b.intent == .changeVolume,
             let one = a.params?.volumeDelta, let other = b.params?.volumeDelta, (one > 0) == (other > 0)

@@ -136,6 +136,18 @@ extension Assistant {
         let askedOn = context.device ?? "default"
         // Right after a play the request may correct it: then every part must be a request.
         let correcting = await pendingCorrection(user: context.user, device: askedOn)
+        // «а «Алису в Стране чудес» кто написал? ну, аудиокнигу»: after a question, a part that only
+        // says the kind of what it named is said of the question, which names it already.
+        let saidParts = clauses.count
+        var clauses = clauses
+        if clauses.count == 2, case .sure(let first) = await sureness(of: clauses[0].text, language: language, context: context),
+            Self.asks(first), first.search?.hasName == true,
+            let second = await readings(clauses[1].text, language: language, context: context, tiers: tiers).first?.understood,
+            second.intent == .playMedia, second.params == nil, let kind = second.search?.mediaType,
+            second.search == MediaSearch(mediaType: kind)
+        {
+            clauses.removeLast()
+        }
         // A part that corrects ("другую", "the live one") makes the whole a correction, read whole;
         // after another part it says what that part meant ("a station from Rumours, the album").
         if clauses.dropFirst(correcting ? 0 : 1).contains(where: {
@@ -211,7 +223,7 @@ extension Assistant {
             }
         }
         guard requests.count >= atLeast, requests.count <= Self.partsCarriedOut,
-            requests.count >= 2 || requests.count < clauses.count
+            requests.count >= 2 || requests.count < saidParts
         else { return nil }
         // "有没有涅槃乐队那种风格的，放几首", «включи Тише»: a play that names nothing is only the verb
         // of another part; without a play that names something it would play anything at all.

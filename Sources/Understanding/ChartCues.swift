@@ -193,6 +193,9 @@ struct NamedCueReader: Sendable {
 struct ChartCues: Sendable {
     private var reader = NamedCueReader()
 
+    /// "'s |的": marks between an artist and their album's name, as said ("Adele's 21").
+    private var ofArtist: [String] = []
+
     init() {}
 
     init(
@@ -200,6 +203,7 @@ struct ChartCues: Sendable {
         fold: (String) -> [String]
     ) {
         reader = NamedCueReader(file, lists: lists, dates: true, language: language, numbers: numbers, fold: fold)
+        ofArtist = (file.ofArtist ?? "").split(separator: "|").map { String($0) }
     }
 
     /// The search `tokens` ask for, or nil. A name said after an album's marker ("the top track off
@@ -214,12 +218,13 @@ struct ChartCues: Sendable {
         if reading.nameIsAlbum, reading.kind == nil || reading.kind == .song {
             search.albumName = reading.name
             search.mediaType = .song
-            // "on Adele's 21": the album by its artist.
-            if let name = reading.name, let mark = name.range(of: "'s ") ?? name.range(of: "\u{2019}s "),
+            // "on Adele's 21", 「皇后乐队的Queen专辑」: the album by its artist.
+            if let name = reading.name,
+                let mark = ofArtist.lazy.compactMap({ name.range(of: $0, options: .caseInsensitive) }).first,
                 mark.lowerBound > name.startIndex, mark.upperBound < name.endIndex
             {
-                search.artistName = String(name[..<mark.lowerBound])
-                search.albumName = String(name[mark.upperBound...])
+                search.artistName = String(name[..<mark.lowerBound]).trimmingCharacters(in: .whitespaces)
+                search.albumName = String(name[mark.upperBound...]).trimmingCharacters(in: .whitespaces)
             }
         } else {
             search.artistName = reading.name
@@ -238,6 +243,8 @@ struct CueWordsFile: Codable, Sendable {
     var kinds: [String: String]?
     /// "off|from the album": words that, right before the name, say it is an album's (charts only).
     var ofAlbum: String?
+    /// "'s |的": marks between an artist and their album's name ("Adele's 21"; charts only).
+    var ofArtist: String?
 }
 
 extension Understander {

@@ -71,8 +71,13 @@ public struct Resolver {
         }
         // "The top track off Abbey Road": an album's songs in an order.
         if search.mediaName == nil, let album = search.albumName, search.sortOrder != nil, type == nil || type == .song {
-            // "The top song on Adele's 21": the album by that artist, when the catalog has it.
-            return try onAlbum(album, by: search.artistName, order: search.sortOrder, limit: limit)
+            // "The top song on Adele's 21", 「皇后乐队的Queen专辑」: the album by that artist, as the
+            // catalog names them; with no album of theirs by that name, any album of the name.
+            guard let artist = search.artistName else { return try onAlbum(album, order: search.sortOrder, limit: limit) }
+            let said = Self.spokenKey(artist)
+            let key = try catalogArtistKey(said: said, name: artist) ?? said
+            let theirs = try onAlbum(album, byArtistKey: key, order: search.sortOrder, limit: limit)
+            return theirs.isEmpty ? try onAlbum(album, order: search.sortOrder, limit: limit) : theirs
         }
         var named = SaidSearch(search, name: name, type: type)
         if let said = named.artist, let artistName = search.artistName {
@@ -213,12 +218,12 @@ public struct Resolver {
     }
 
     /// The songs of the album best named `album`, in an order; empty when no album's name is close.
-    func onAlbum(_ album: String, by artist: String? = nil, order: SortOrder?, limit: Int) throws -> [ResolvedItem] {
+    /// - Parameter byArtistKey: only an album credited to that artist (a folded key).
+    func onAlbum(_ album: String, byArtistKey artist: String? = nil, order: SortOrder?, limit: Int) throws -> [ResolvedItem] {
         let said = SaidName(key: NameFolding.key(album), text: album)
         var albums = try candidates(for: said, artist: nil, only: .album).filter { $0.similarity >= 0.8 }
         if let artist {
-            let key = NameFolding.key(artist)
-            albums = albums.filter { !key.isEmpty && $0.artistKey.contains(key) }
+            albums = albums.filter { !artist.isEmpty && $0.artistKey.contains(artist) }
         }
         guard let found = albums.max(by: { ($0.similarity, $0.popularity) < ($1.similarity, $1.popularity) }) else {
             return []
