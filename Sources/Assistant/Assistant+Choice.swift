@@ -157,9 +157,12 @@ extension Assistant {
                 playing.search = nil
                 return playing
             }
-            // "How long is the Harry Potter audiobook?": a question naming its kind is about that
-            // item, found or not; what plays is not the answer.
-            if first.understood.intent == .nowPlayingQuestion, namesKind { return first.understood }
+            // "How long is the Harry Potter audiobook?": a question of length naming its kind is
+            // about that item, found or not; what plays is not the answer. ("Who wrote War and
+            // Peace" asks no media question of a book the catalog lacks.)
+            if first.understood.intent == .nowPlayingQuestion, namesKind, first.understood.params?.question == .duration {
+                return first.understood
+            }
             interpretations.removeFirst()
         }
         guard let top = interpretations.first else { return nil }
