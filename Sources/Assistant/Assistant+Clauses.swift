@@ -89,7 +89,8 @@ extension Assistant {
         // those": a station from Bon Iver); no word was passed over.
         // A name found only in a later part is no name of the chart's («…самый популярный? давай его»).
         if best.tier == .tolerant, let search = best.understood.search,
-            search.sortOrder != nil && search.mediaName == nil || search.mediaType == .algorithmicRadioStation && search.hasName,
+            search.sortOrder != nil && search.mediaName == nil || search.mediaType == .algorithmicRadioStation && search.hasName
+                || search.mediaType == .station && search.reference == .currentlyPlaying,
             (search.artistName ?? search.albumName ?? search.mediaName).map({ clauses[0].text.localizedCaseInsensitiveContains($0) }) ?? true
         {
             return nil

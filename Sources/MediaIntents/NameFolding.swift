@@ -8,7 +8,7 @@ import Foundation
 public enum NameFolding {
     /// Folded words that join two artists of one credit ("Field Mob with Ciara", "… feat. Ciara"):
     /// said or printed, they are no artist's words.
-    public static let creditJoiners: Set<Substring> = ["with", "and", "feat", "featuring", "ft", "x"]
+    public static let creditJoiners: Set<Substring> = ["with", "and", "feat", "featuring", "ft", "x", "с", "и", "со"]
 
     /// Whether every artist's word of the folded `said` credit is a word of the folded `credit`
     /// ("field mob with ciara" of "field mob featuring ciara"); false for fewer than two words.
