@@ -33,6 +33,10 @@ struct QuestionCues: Sendable {
         // "How much longer is left?", 「あとどれくらい残ってる？」: a length asked of what is left is
         // what is left.
         if tags == ["duration", "remaining"] { tags = ["remaining"] }
+        // "刚才那首叫什么": the name asked of the song before, or after, is that song's.
+        if tags.count == 2, tags.contains("title"), let which = tags.first(where: { $0 == "previous" || $0 == "next" }) {
+            tags = [which]
+        }
         guard tags.count == 1, let tag = tags.first else { return nil }
         return NowPlayingQuestionKind(rawValue: tag)
     }
