@@ -111,8 +111,15 @@ extension Understander {
         {
             return rest
         }
-        if let exact = corrections.read(tokens) { return exact }
-        return corrections.readLoosely(tokens.isEmpty ? text : CorrectionPhrases.text(tokens[...]))
+        guard let read = corrections.read(tokens) ?? corrections.readLoosely(tokens.isEmpty ? text : CorrectionPhrases.text(tokens[...]))
+        else { return nil }
+        // "Not this one, next": a name that is a command of its own ("next", "skip it") is no artist.
+        if let artist = read.artist, read.kind == nil, read.version == nil, read.name == nil,
+            ![.playMedia, .none].contains(best(artist, language: grammar.language).intent)
+        {
+            return nil
+        }
+        return read
     }
 
     /// Whether the first of `parts` says what is not meant: «не Адель», or 「アデル」 with
