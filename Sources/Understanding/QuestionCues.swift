@@ -33,6 +33,8 @@ struct QuestionCues: Sendable {
         // "How much longer is left?", 「あとどれくらい残ってる？」: a length asked of what is left is
         // what is left.
         if tags == ["duration", "remaining"] { tags = ["remaining"] }
+        // «на каком альбоме вышла?»: the album it came out on.
+        if tags == ["album", "year"] { tags = ["album"] }
         // "刚才那首叫什么": the name asked of the song before, or after, is that song's.
         if tags.count == 2, tags.contains("title"), let which = tags.first(where: { $0 == "previous" || $0 == "next" }) {
             tags = [which]
