@@ -174,10 +174,10 @@ struct NamedCueReader: Sendable {
         guard let numbers, !words.isEmpty, !(words.count == 1 && Int(words[0]) != nil) else { return nil }
         let starts = fromEnd ? Array(words.indices) : [0]
         for start in starts {
+            // Int(exactly:): a number read from fuzzed words may be out of Int's range ("66e00080").
             guard let (value, count) = numbers.read(words[start...]),
-                fromEnd ? start + count == words.count : true, value == value.rounded()
+                fromEnd ? start + count == words.count : true, let whole = Int(exactly: value)
             else { continue }
-            let whole = Int(value)
             if (1900...2100).contains(whole) { return (whole, count) }
             if (0...99).contains(whole), count == words.count { return (whole < 30 ? 2000 + whole : 1900 + whole, count) }
             return nil

@@ -78,10 +78,10 @@ struct CorrectionYears: Sendable {
         {
             return (YearRange(start: year, end: year), 1)
         }
-        guard let numbers, !unspaced, let (value, count) = numbers.read(words[start...]), value == value.rounded(),
+        // Int(exactly:): a number read from fuzzed words may be out of Int's range.
+        guard let numbers, !unspaced, let (value, count) = numbers.read(words[start...]), let whole = Int(exactly: value),
             Int(words[start]) == nil
         else { return nil }
-        let whole = Int(value)
         if (1900...2100).contains(whole) { return (YearRange(start: whole, end: whole), count) }
         // «шестьдесят девятого года»: the last two digits, with a word for "year" after them.
         let next = start + count
