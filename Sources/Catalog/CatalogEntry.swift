@@ -39,6 +39,8 @@ public struct CatalogEntry: Codable, Sendable, Hashable {
     public var owner: String?
     /// Where the audio file is, when there is one.
     public var path: String?
+    /// The song's words: plain lines, or LRC with a time stamp per line (`Lyrics(parsing:)`).
+    public var lyrics: String?
 
     public init(type: MediaItemType, title: String, artist: String? = nil) {
         self.type = type

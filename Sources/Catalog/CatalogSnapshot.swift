@@ -19,6 +19,7 @@ public enum CatalogSnapshot {
     /// is left out.
     static let keptTables: Set<String> = [
         "meta", "items", "item_artists", "item_genres", "playlist_entries", "terms", "term_keys", "schema_migrations",
+        "lyrics",
     ]
 
     /// The `meta` key a snapshot is marked with (its value: when it was built).
@@ -62,7 +63,9 @@ public enum CatalogSnapshot {
             .compactMap { $0.string(0) }
         try copy.transaction {
             // FTS5's own tables (items_fts and its shadow tables) go with the index.
-            for table in tables where !keptTables.contains(table) && !table.hasPrefix("items_fts") {
+            for table in tables where !keptTables.contains(table) && !table.hasPrefix("items_fts")
+                && !table.hasPrefix("lyrics_fts")
+            {
                 try copy.execute("DROP TABLE IF EXISTS \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"")
             }
             try copy.run("DELETE FROM schema_migrations WHERE part <> 'catalog'", [])
@@ -71,6 +74,7 @@ public enum CatalogSnapshot {
                 [.text(marker), .text(ISO8601DateFormatter().string(from: Date()))])
         }
         try copy.execute("INSERT INTO items_fts(items_fts) VALUES('optimize')")
+        try copy.execute("INSERT INTO lyrics_fts(lyrics_fts) VALUES('optimize')")
         try copy.execute("PRAGMA analysis_limit=1000; ANALYZE")
         // Out of write-ahead mode: a snapshot is one file, read without a log.
         try copy.execute("PRAGMA journal_mode=DELETE")

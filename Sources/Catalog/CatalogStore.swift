@@ -17,6 +17,9 @@ public final class CatalogStore {
     /// (Swift 6.3.1), see the closing note of issue 5.
     private var upsertStatement: Statement?
     private var linkStatement: Statement?
+    /// Whether any track has lyrics, once asked (`hasLyrics`): a catalog without any skips the
+    /// lookup per imported row.
+    var knownToHaveLyrics: Bool?
 
     func key(_ text: String) -> String { keyCache.key(text) }
 
@@ -137,6 +140,9 @@ public final class CatalogStore {
         try index(
             id: id, title: coreKey, extra: aliases.isEmpty ? "" : aliases.split(separator: "|").joined(separator: " "),
             artist: keys.creditKey)
+        if try keys.lyrics != nil || hasLyrics {
+            try storeLyrics(keys.lyrics, of: id, bulk: bulkIdentities != nil)
+        }
         if !keys.artists.isEmpty {
             let role = entry.type == .audioBook ? "author" : "primary"
             if linkStatement == nil {
@@ -257,6 +263,8 @@ public final class CatalogStore {
         try db.execute(Schema.ftsRows)
         step?("word keys")
         try rebuildTerms()
+        step?("lyrics index")
+        try rebuildLyricsIndex()
         // Statistics for the query planner, from a sample of each index (a full ANALYZE of a
         // million rows takes longer than the rest of the import).
         try db.execute("PRAGMA analysis_limit=400; ANALYZE;")

@@ -22,6 +22,8 @@ public struct EntryKeys: Sendable {
     var artists: [Named]
     /// The album (songs) or show (episodes) the entry belongs to.
     var parent: Named?
+    /// The entry's lyrics, read and keyed; nil when it has none.
+    var lyrics: KeyedLyrics?
 
     struct Named: Sendable {
         var name: String
@@ -29,7 +31,8 @@ public struct EntryKeys: Sendable {
         var artist: String?
     }
 
-    public init(_ entry: CatalogEntry, key: (String) -> String) {
+    public init(_ entry: CatalogEntry, key: (String) -> String, lyricCache: KeyCache? = nil) {
+        lyrics = entry.lyrics.flatMap { Lyrics(parsing: $0) }.map { KeyedLyrics($0, cache: lyricCache ?? KeyCache()) }
         title = NameFolding.trimmed(entry.title)
         var credit = entry.artist.map(NameFolding.trimmed)
         if entry.type == .audioBook, credit == nil { credit = entry.author }

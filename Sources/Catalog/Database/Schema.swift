@@ -32,6 +32,7 @@ enum Schema {
             try db.execute(CatalogStore.genreTable)
             try CatalogStore.rebuildGenres(db)
         },
+        Migration(5, "lyrics and their full-text index", sql: lyrics),
     ]
 
     /// Columns added after the first catalogs, with their definitions.

@@ -9,6 +9,7 @@ public struct ColumnMapping: Sendable {
     public static let fields = [
         "type", "title", "artist", "album", "albumArtist", "year", "released", "genres", "moods", "duration",
         "popularity", "explicit", "trackNumber", "show", "author", "frequency", "path",
+        "lyrics",
     ]
 
     /// Header names that fill a field when no mapping names it.
@@ -23,6 +24,7 @@ public struct ColumnMapping: Sendable {
         "duration": ["duration", "duration_s", "length", "seconds"],
         "popularity": ["popularity", "playcount", "plays", "rating"],
         "trackNumber": ["track number", "tracknumber", "track_no", "track no"],
+        "lyrics": ["lyrics", "lyric", "words", "unsyncedlyrics"],
     ]
 
     /// Parses `field=column,field=column`.
@@ -100,6 +102,7 @@ extension CatalogImporter {
         entry.author = value("author")
         entry.frequency = value("frequency")
         entry.path = value("path")
+        entry.lyrics = value("lyrics")
         if let problem = entry.problem() { throw CatalogError.malformedLine(line, reason: problem, file: file) }
         return entry
     }

@@ -132,10 +132,11 @@ public struct CatalogImporter {
         }
         let folder = Thread {
             let keys = KeyCache()
+            let lyricKeys = KeyCache()
             do {
                 while let batch = try parsed.take() {
                     let prepared = batch.rows.map { row in
-                        PreparedRow(line: row.line, result: row.result.map { ($0, EntryKeys($0, key: keys.key)) })
+                        PreparedRow(line: row.line, result: row.result.map { ($0, EntryKeys($0, key: keys.key, lyricCache: lyricKeys)) })
                     }
                     guard pipeline.put(PreparedBatch(rows: prepared, bytesRead: batch.bytesRead)) else {
                         parsed.cancel()

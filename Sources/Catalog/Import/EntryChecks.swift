@@ -10,7 +10,7 @@ extension CatalogEntry {
             ("title", [title]), ("artist", artist.map { [$0] } ?? []), ("album", album.map { [$0] } ?? []),
             ("albumArtist", albumArtist.map { [$0] } ?? []), ("show", show.map { [$0] } ?? []),
             ("author", author.map { [$0] } ?? []), ("genres", genres ?? []), ("moods", moods ?? []),
-            ("aliases", aliases ?? []),
+            ("aliases", aliases ?? []), ("lyrics", lyrics.map { [$0] } ?? []),
         ]
         for (field, texts) in named {
             for text in texts {
@@ -33,6 +33,7 @@ extension CatalogEntry {
         if let (field, scalar) = controlCharacter() {
             return "\(field) holds the control character U+\(String(format: "%04X", scalar.value))"
         }
+        if let lyrics, let problem = Lyrics.problem(lyrics) { return problem }
         return nil
     }
 }

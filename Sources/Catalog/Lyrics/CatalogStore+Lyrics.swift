@@ -1,0 +1,103 @@
+import Foundation
+public import MediaIntents
+public import Storage
+
+/// A track's lyrics with each line's search keys (`LyricKeys`), worked out on an import's folding
+/// thread.
+struct KeyedLyrics: Sendable {
+    var lyrics: Lyrics
+    /// Per line, its keys joined by spaces.
+    var lineKeys: [String]
+
+    init(_ lyrics: Lyrics, cache: KeyCache) {
+        self.lyrics = lyrics
+        let japanese = LyricKeys.isJapanese(lyrics.lines.map(\.text))
+        var known: [String: String] = [:]
+        lineKeys = lyrics.lines.map { line in
+            if let keys = known[line.text] { return keys }
+            let keys = LyricKeys.keys(line.text, japanese: japanese, cache: cache).joined(separator: " ")
+            known[line.text] = keys
+            return keys
+        }
+    }
+}
+
+extension CatalogStore {
+    /// Keeps `keyed` as the lyrics of item `id`, replacing any it had (nil removes them). During a
+    /// bulk load the full-text index is left to `finishBulkLoad`.
+    func storeLyrics(_ keyed: KeyedLyrics?, of id: Int64, bulk: Bool) throws {
+        let old = try db.prepare("SELECT keys FROM lyrics WHERE item_id = ?").rows([.integer(id)]).first?.string(0)
+        if let old {
+            if !bulk {
+                try db.prepare("INSERT INTO lyrics_fts(lyrics_fts, rowid, keys) VALUES('delete', ?, ?)")
+                    .run([.integer(id), .text(old)])
+            }
+            try db.prepare("DELETE FROM lyrics WHERE item_id = ?").run([.integer(id)])
+        }
+        guard let keyed else { return }
+        knownToHaveLyrics = true
+        let keys = keyed.lineKeys.joined(separator: "\n")
+        let times = keyed.lyrics.isTimed ? keyed.lyrics.lines.map { String(format: "%.2f", $0.time ?? 0) } : []
+        try db.prepare("INSERT INTO lyrics(item_id, text, times, keys) VALUES(?,?,?,?)").run([
+            .integer(id), .text(keyed.lyrics.plainText), .text(times.joined(separator: " ")), .text(keys),
+        ])
+        if !bulk {
+            try db.prepare("INSERT INTO lyrics_fts(rowid, keys) VALUES(?, ?)").run([.integer(id), .text(keys)])
+        }
+    }
+
+    /// Whether any track has lyrics (a row without them then removes what it had).
+    var hasLyrics: Bool {
+        get throws {
+            if let known = knownToHaveLyrics { return known }
+            let any = try db.prepare("SELECT EXISTS(SELECT 1 FROM lyrics)").integer() == 1
+            knownToHaveLyrics = any
+            return any
+        }
+    }
+
+    /// The lyrics of the item with row id `id`, nil when it has none.
+    public func lyrics(ofRow id: Int64) throws -> Lyrics? {
+        guard let row = try db.prepare("SELECT text, times FROM lyrics WHERE item_id = ?").rows([.integer(id)]).first,
+            let text = row.string(0)
+        else { return nil }
+        let times = (row.string(1) ?? "").split(separator: " ").map { Double($0) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            Lyrics.Line(time: index < times.count ? times[index] : nil, text: String(line))
+        }
+        return Lyrics(lines: lines)
+    }
+
+    /// The lyrics of the item `identifier`, nil when it has none or there is no such item.
+    public func lyrics(identifier: String) throws -> Lyrics? {
+        guard let id = try db.prepare("SELECT id FROM items WHERE ident = ?").integer([.text(identifier)]) else {
+            return nil
+        }
+        return try lyrics(ofRow: id)
+    }
+
+    /// How many tracks have lyrics.
+    public func lyricsCount() throws -> Int {
+        try db.prepare("SELECT count(*) FROM lyrics").integer().map(Int.init) ?? 0
+    }
+
+    /// The full-text index over every track's lyric keys, built again from the `lyrics` table.
+    func rebuildLyricsIndex() throws {
+        try db.execute("INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild')")
+    }
+}
+
+extension Schema {
+    /// Lyrics, one row per track that has them, and the full-text index over their keys (reading
+    /// its text from `lyrics.keys`, so the keys are stored once).
+    static let lyrics = """
+        CREATE TABLE IF NOT EXISTS lyrics(
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
+            text TEXT NOT NULL,  -- the lines, one per line
+            times TEXT NOT NULL DEFAULT '',  -- each line's start in seconds, space-separated; '' when untimed
+            keys TEXT NOT NULL  -- LyricKeys of each line: a line each, keys space-separated
+        );
+        CREATE VIRTUAL TABLE IF NOT EXISTS lyrics_fts USING fts5(
+            keys, content='lyrics', content_rowid='item_id', tokenize='unicode61');
+        """
+}

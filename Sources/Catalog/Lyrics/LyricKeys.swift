@@ -1,0 +1,119 @@
+import MediaIntents
+
+/// The searchable keys of a line of lyrics, and of a line as somebody remembers it. Both go through
+/// the same folding, so a line matches however it is written and a little however it is heard:
+///
+/// - words in Latin or Cyrillic letters are folded (case, marks), Cyrillic words cut to their
+///   Russian stem by Snowball and written in Latin letters («поётся», «поется» → "poet");
+/// - Chinese is read as pinyin syllables without tones (a character heard as its homophone still
+///   matches), Japanese as the reading MeCab gives its kanji, in morae with voicing folded
+///   (「かぜ」 and 「かせ」 alike); both are keyed as pairs of neighbouring syllables, as they are
+///   written without spaces and a single syllable says little.
+///
+/// Keys are plain ASCII words, indexed by FTS5's unicode61 tokenizer.
+enum LyricKeys {
+    /// The keys of one line, in order (a key may repeat).
+    static func keys(_ line: String, japanese: Bool, cache: KeyCache) -> [String] {
+        var out: [String] = []
+        for run in runs(line) {
+            if run.isCJK {
+                let syllables = run.hasKana || japanese ? japaneseSyllables(run.text) : chineseSyllables(run.text, cache)
+                out.append(contentsOf: pairs(syllables))
+            } else {
+                out.append(contentsOf: words(run.text, cache))
+            }
+        }
+        return out
+    }
+
+    /// The ways to key a remembered line: one, or for Han characters without kana, read both as
+    /// Chinese and as Japanese (the query alone cannot say which language it is).
+    static func queries(_ line: String, cache: KeyCache) -> [[String]] {
+        let chinese = keys(line, japanese: false, cache: cache)
+        let hasHan = line.unicodeScalars.contains(where: Script.isHan)
+        let hasKana = line.unicodeScalars.contains(where: Script.isKana)
+        guard hasHan, !hasKana else { return chinese.isEmpty ? [] : [chinese] }
+        let japanese = keys(line, japanese: true, cache: cache)
+        return [chinese, japanese].filter { !$0.isEmpty }
+    }
+
+    /// Whether lyrics are Japanese: any kana in them (a line of kanji alone is then read as Japanese too).
+    static func isJapanese(_ lines: [String]) -> Bool {
+        lines.contains { $0.unicodeScalars.contains(where: Script.isKana) }
+    }
+
+    struct Run {
+        var text = ""
+        var isCJK = false
+        var hasKana = false
+    }
+
+    /// The line cut where it changes between CJK (Han, kana) and other letters.
+    static func runs(_ line: String) -> [Run] {
+        var runs: [Run] = []
+        var current = Run()
+        for scalar in line.unicodeScalars {
+            let kana = Script.isKana(scalar)
+            let cjk = kana || Script.isHan(scalar)
+            let letter = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            if letter, cjk != current.isCJK, !current.text.isEmpty {
+                runs.append(current)
+                current = Run()
+            }
+            if letter || !current.isCJK {
+                if current.text.isEmpty { current.isCJK = cjk }
+                current.text.unicodeScalars.append(scalar)
+                current.hasKana = current.hasKana || kana
+            }
+        }
+        if !current.text.isEmpty { runs.append(current) }
+        return runs
+    }
+
+    /// Folded words; Cyrillic ones by stem, in Latin letters.
+    static func words(_ text: String, _ cache: KeyCache) -> [String] {
+        NameFolding.tokens(text).flatMap { word -> [String] in
+            if word.utf8.allSatisfy({ $0 < 0x80 }) { return [word] }
+            let spelled = word.unicodeScalars.contains(where: Script.isCyrillic) ? NameFolding.stem(word) : word
+            return cache.key(spelled).split(separator: " ").map(String.init)
+        }
+    }
+
+    /// Pinyin syllables, one per character ("北京" → bei, jing).
+    static func chineseSyllables(_ text: String, _ cache: KeyCache) -> [String] {
+        cache.key(text).split(separator: " ").map(String.init)
+    }
+
+    /// Morae of the reading: MeCab's reading of the kanji, kana as they are, in folded romaji
+    /// ("風が吹いて" → ka, sa, ka, hu, i, te). Kanji with no known reading fall back to ICU's reading.
+    static func japaneseSyllables(_ text: String) -> [String] {
+        let romaji = NameFolding.readingKey(text) ?? NameFolding.romajiKey(NameFolding.transliterated(text))
+        return morae(romaji)
+    }
+
+    /// Romaji cut after each vowel, and after an "n" that no vowel follows.
+    static func morae(_ romaji: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        let letters = Array(romaji)
+        for (index, letter) in letters.enumerated() {
+            current.append(letter)
+            let isVowel = "aeiou".contains(letter)
+            let next = index + 1 < letters.count ? letters[index + 1] : nil
+            let syllabicN = letter == "n" && current == "n" && !(next.map { "aeiouy".contains($0) } ?? false)
+            if isVowel || syllabicN || !letter.isLetter {
+                out.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    /// Neighbouring syllables joined ("bei", "jing", "huan" → "beijing", "jinghuan"); a lone
+    /// syllable is its own key.
+    static func pairs(_ syllables: [String]) -> [String] {
+        guard syllables.count > 1 else { return syllables }
+        return zip(syllables, syllables.dropFirst()).map { $0 + $1 }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import MediaIntents
+import Testing
+
+@testable import Catalog
+
+/// Issue 36: lyrics kept per track from import files and found by a line remembered a little wrong.
+@Suite("Lyrics search")
+struct LyricsSearchTests {
+    static let rows = [
+        #"{"type":"song","title":"Bohemian Rhapsody","artist":"Queen","popularity":0.9,"lyrics":"[00:00.50]Is this the real life?\n[00:04.00]Is this just fantasy?\n[00:08.00]Caught in a landslide, no escape from reality"}"#,
+        #"{"type":"song","title":"Real Love","artist":"Somebody","lyrics":"This is the real love\nNothing like a fantasy\nI escape into the night"}"#,
+        #"{"type":"song","title":"Группа крови","artist":"Кино","lyrics":"Тёплое место, но улицы ждут\nОтпечатков наших ног\nЗвёздная пыль на сапогах"}"#,
+        #"{"type":"song","title":"月亮代表我的心","artist":"邓丽君","lyrics":"你问我爱你有多深\n我爱你有几分\n我的情也真 我的爱也真\n月亮代表我的心"}"#,
+        #"{"type":"song","title":"風の歌","artist":"誰か","lyrics":"風が吹いている 遠い空の下で\n君の名前を呼んだ"}"#,
+    ]
+
+    func catalog(_ rows: [String] = Self.rows) throws -> CatalogStore {
+        let store = try emptyStore()
+        let file = try scratchFile("lyrics.jsonl", rows.joined(separator: "\n") + "\n")
+        let report = try CatalogImporter(store: store).importFile(file)
+        #expect(report.rejectedCount == 0)
+        return store
+    }
+
+    func title(_ store: CatalogStore, _ match: LyricMatch?) throws -> String? {
+        guard let match else { return nil }
+        return try store.item(rowID: match.rowID)?.item.title
+    }
+
+    @Test(arguments: [
+        ("is this the real life", "Bohemian Rhapsody"),
+        // A word left out and one heard wrong.
+        ("caught in landslide no escape from realty", "Bohemian Rhapsody"),
+        // Words swapped.
+        ("is this fantasy just", "Bohemian Rhapsody"),
+        ("this is the real love", "Real Love"),
+        // Another case ending and «е» for «ё».
+        ("звездная пыль на сапоге", "Группа крови"),
+        ("月亮代表我的心", "月亮代表我的心"),
+        // Traditional characters and a homophone (亲 for 情).
+        ("我的亲也真 我的愛也真", "月亮代表我的心"),
+        ("風が吹いてる遠い空", "風の歌"),
+    ])
+    func aRememberedLineFindsItsSong(line: String, expected: String) throws {
+        let store = try catalog()
+        let found = try store.findByLyrics(line)
+        #expect(try title(store, found.first) == expected, "\(line) → \(found)")
+        #expect((found.first?.score ?? 0) >= 0.5, "\(line) → \(found)")
+    }
+
+    @Test func wordsNoSongHoldsFindNothingSure() throws {
+        let store = try catalog()
+        let found = try store.findByLyrics("purple elephants dancing on the moon tonight")
+        #expect((found.first?.score ?? 0) < 0.5, "\(found)")
+    }
+
+    @Test func timedLinesAreKeptWithTheirTimes() throws {
+        let store = try catalog()
+        let ident = try #require(try store.findSongIdent("Bohemian Rhapsody"))
+        let lyrics = try #require(try store.lyrics(identifier: ident))
+        #expect(lyrics.isTimed)
+        #expect(lyrics.lines.first == Lyrics.Line(time: 0.5, text: "Is this the real life?"))
+        #expect(lyrics.line(at: 5)?.text == "Is this just fantasy?")
+    }
+
+    @Test func importingAgainReplacesTheLyricsAndTheIndex() throws {
+        let store = try catalog()
+        let changed = #"{"type":"song","title":"Real Love","artist":"Somebody","lyrics":"Only the sea and me tonight"}"#
+        let file = try scratchFile("again.jsonl", changed + "\n")
+        _ = try CatalogImporter(store: store).importFile(file)
+        #expect(try title(store, store.findByLyrics("only the sea and me").first) == "Real Love")
+        #expect(try store.findByLyrics("this is the real love").first.map { try title(store, $0) } != "Real Love")
+    }
+
+    @Test func lyricsOverTheLimitRejectTheRowByLine() throws {
+        let store = try emptyStore()
+        let huge = String(repeating: "la la la\\n", count: 10_000)
+        let file = try scratchFile("huge.jsonl", #"{"type":"song","title":"Long","lyrics":"\#(huge)"}"# + "\n")
+        let report = try CatalogImporter(store: store).importFile(file)
+        #expect(report.rolledBack)
+        #expect(report.rejected.first.map { "\($0)" }?.contains("line 1") == true)
+        #expect(report.rejected.first.map { "\($0)" }?.contains("lyrics") == true)
+    }
+
+    @Test func aBulkImportIndexesLyricsAtTheEnd() throws {
+        let filler = (1...2_100).map { #"{"type":"song","title":"Filler \#($0)","artist":"Band \#($0 % 50)"}"# }
+        let store = try catalog(filler + Self.rows)
+        #expect(try store.lyricsCount() == 5)
+        #expect(try title(store, store.findByLyrics("no escape from reality").first) == "Bohemian Rhapsody")
+    }
+}
+
+extension CatalogStore {
+    func findSongIdent(_ title: String) throws -> String? {
+        try db.prepare("SELECT ident FROM items WHERE title = ? AND type = 'song'").rows([.text(title)]).first?.string(0)
+    }
+}
