@@ -1,4 +1,5 @@
 import Foundation
+import MediaIntents
 import TagLibShim
 
 /// What an audio file says about itself.
@@ -14,6 +15,11 @@ public struct AudioTags: Sendable, Hashable {
     public var disc: Int?
     /// Seconds.
     public var duration: Double?
+    /// The words, as the tags hold them: timed (ID3v2 SYLT, as LRC) before plain (USLT, Vorbis
+    /// LYRICS or UNSYNCEDLYRICS, MP4 ©lyr, APE LYRICS), which may themselves be LRC text.
+    public var lyrics: String?
+    /// Bytes of a lyrics tag too long to be lyrics (`Lyrics.maximumBytes`), left out.
+    public var lyricsRefused: Int?
 
     public init() {}
 
@@ -31,6 +37,12 @@ public struct AudioTags: Sendable, Hashable {
             hark_taglib_read(path, Unmanaged.passUnretained(properties).toOpaque(), { context, key, value in
                 guard let context, let key, let value else { return }
                 let properties = Unmanaged<Properties>.fromOpaque(context).takeUnretainedValue()
+                // A value past the lyrics limit (a hostile 50 MB tag) is not copied: its length is kept.
+                let length = strnlen(value, Lyrics.maximumBytes + 1)
+                if length > Lyrics.maximumBytes {
+                    properties.values[Self.refusedMark + String(cString: key), default: []].append("")
+                    return
+                }
                 properties.values[String(cString: key), default: []].append(String(cString: value))
             }, &seconds)
         }
@@ -57,7 +69,19 @@ public struct AudioTags: Sendable, Hashable {
         track = first("TRACKNUMBER", "TRACKNUM").flatMap(Self.leadingNumber).flatMap { $0 > 0 ? $0 : nil }
         disc = first("DISCNUMBER").flatMap(Self.leadingNumber).flatMap { $0 > 0 ? $0 : nil }
         duration = seconds > 0 ? Double(seconds) : nil
+        // ID3v2 USLT frames with a description come as "LYRICS:<description>".
+        let lyricKeys = ["SYNCEDLYRICS", "LYRICS", "UNSYNCEDLYRICS", "UNSYNCED LYRICS"]
+        let described = properties.keys.filter { $0.hasPrefix("LYRICS:") }.sorted()
+        lyrics = (lyricKeys + described).lazy.compactMap { key in
+            properties[key]?.first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        }.first
+        if lyrics == nil, properties.keys.contains(where: { $0.hasPrefix(Self.refusedMark) && $0.contains("LYRICS") }) {
+            lyricsRefused = Lyrics.maximumBytes + 1
+        }
     }
+
+    /// Marks a property whose value was too long to read (`read`).
+    static let refusedMark = "\u{1}refused:"
 
     /// The number a tag starts with ("2/3" → 2, "2011-05-03" → 2011).
     static func leadingNumber(_ text: String) -> Int? {

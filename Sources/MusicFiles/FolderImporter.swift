@@ -20,6 +20,8 @@ public struct FolderImportReport: Sendable {
     public var skippedExamples: [(path: String, reason: String)] = []
     /// The catalog import of the files read.
     public var catalog: ImportReport?
+    /// Files read this time whose track has lyrics (from tags or a file beside it).
+    public var withLyrics = 0
 
     mutating func skip(_ path: String, _ reason: String) {
         skipped[reason, default: 0] += 1
@@ -49,8 +51,12 @@ public struct FolderImporter {
 
     struct Found: Sendable {
         var path: String
+        /// The audio file's size and time, with its lyrics file's added (so a changed, new or
+        /// removed lyrics file reads the track again).
         var size: Int64
         var mtime: Double
+        /// A `.lrc` or `.txt` file of the same name beside it.
+        var lyricsFile: String?
     }
 
     /// Imports `root`; `progress` gets files read so far, of how many, and a stage name at the end.
@@ -76,6 +82,7 @@ public struct FolderImporter {
         final class Reading: @unchecked Sendable {
             var index = 0
             var skipped: [(String, String)] = []
+            var withLyrics = 0
         }
         let reading = Reading()
         let pending = changed
@@ -95,14 +102,20 @@ public struct FolderImporter {
                         reading.skipped.append((file.path, "unreadable"))
                         continue
                     }
+                    var entry = Self.entry(for: file.path, tags: tags, root: root)
+                    let (lyrics, problem) = LyricsFiles.lyrics(tags: tags, audio: file.path, file: file.lyricsFile)
+                    entry.lyrics = lyrics
+                    if let problem { reading.skipped.append(problem) }
+                    if lyrics != nil { reading.withLyrics += 1 }
                     // The row's number is the file's place in `pending` (plus one).
-                    return (reading.index, .success(Self.entry(for: file.path, tags: tags, root: root)))
+                    return (reading.index, .success(entry))
                 }
                 return nil
             },
             progress: { rows, stage in progress?(rows, pending.count, stage) },
             written: { line, ident in identities.append((pending[line - 1], ident)) })
         for (path, reason) in reading.skipped { report.skip(path, reason) }
+        report.withLyrics = reading.withLyrics
         report.read = identities.count
 
         let present = Set(found.map(\.path))
@@ -162,6 +175,7 @@ public struct FolderImporter {
                 report.skip(folder, "no permission")
                 continue
             }
+            let lyricsFiles = LyricsFiles.beside(names)
             for name in names.sorted().reversed() where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 var entry = stat()
@@ -174,16 +188,26 @@ public struct FolderImporter {
                 } else if entry.st_mode & S_IFMT == S_IFREG {
                     let ext = (name as NSString).pathExtension.lowercased()
                     guard AudioTags.audioExtensions.contains(ext) else {
-                        report.skip(path, "not audio")
+                        if !LyricsFiles.extensions.contains(ext) { report.skip(path, "not audio") }
                         continue
                     }
-                    let mtime = Double(entry.st_mtim.tv_sec) + Double(entry.st_mtim.tv_nsec) / 1e9
-                    found.append(Found(path: path, size: Int64(entry.st_size), mtime: mtime))
+                    var file = Found(path: path, size: Int64(entry.st_size), mtime: Self.seconds(entry.st_mtim))
+                    if let lyricsName = lyricsFiles[(name as NSString).deletingPathExtension] {
+                        var lyricsInfo = stat()
+                        if stat(folder + "/" + lyricsName, &lyricsInfo) == 0 {
+                            file.lyricsFile = folder + "/" + lyricsName
+                            file.size += Int64(lyricsInfo.st_size)
+                            file.mtime = max(file.mtime, Self.seconds(lyricsInfo.st_mtim))
+                        }
+                    }
+                    found.append(file)
                 }
             }
         }
         return found.sorted { $0.path < $1.path }
     }
+
+    static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
 
     /// The catalog row for a file: its tags, with the path filling in what they lack
     /// ("Artist/Album/01 Title.flac").

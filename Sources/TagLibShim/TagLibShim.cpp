@@ -12,12 +12,40 @@
 #include <taglib/mpegfile.h>
 #include <taglib/opusfile.h>
 #include <taglib/rifffile.h>
+#include <taglib/synchronizedlyricsframe.h>
 #include <taglib/vorbisfile.h>
 #include <taglib/wavfile.h>
 #include <taglib/aifffile.h>
+#include <cstdio>
 #include <taglib/xiphcomment.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/tstring.h>
+
+namespace {
+// The first ID3v2 SYLT frame timed in milliseconds, written as LRC ("[01:02.50]words" a line):
+// TagLib's property map leaves SYLT out. Frames timed in MPEG frames are passed over.
+std::string syncedLyrics(TagLib::ID3v2::Tag *tag) {
+    if (tag == nullptr) return "";
+    for (auto *frame : tag->frameListMap()["SYLT"]) {
+        auto *synced = dynamic_cast<TagLib::ID3v2::SynchronizedLyricsFrame *>(frame);
+        if (synced == nullptr ||
+            synced->timestampFormat() != TagLib::ID3v2::SynchronizedLyricsFrame::AbsoluteMilliseconds)
+            continue;
+        std::string out;
+        for (const auto &line : synced->synchedText()) {
+            char stamp[32];
+            const unsigned ms = line.time;
+            snprintf(stamp, sizeof stamp, "[%02u:%02u.%02u]", ms / 60000, (ms / 1000) % 60, (ms % 1000) / 10);
+            out += stamp;
+            out += line.text.to8Bit(true);
+            out += "\n";
+            if (out.size() > (1u << 20)) return "";  // not lyrics: the Swift side refuses far less
+        }
+        if (!out.empty()) return out;
+    }
+    return "";
+}
+}  // namespace
 
 extern "C" int hark_taglib_read(const char *path, void *context, hark_tag_visitor visit, int *seconds) {
     TagLib::FileRef file(path, true, TagLib::AudioProperties::Fast);
@@ -34,6 +62,12 @@ extern "C" int hark_taglib_read(const char *path, void *context, hark_tag_visito
             visit(context, key.c_str(), text.c_str());
         }
     }
+    TagLib::ID3v2::Tag *id3 = nullptr;
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file.file())) id3 = mpeg->ID3v2Tag();
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file.file())) id3 = wav->ID3v2Tag();
+    if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(file.file())) id3 = aiff->tag();
+    const std::string lrc = syncedLyrics(id3);
+    if (!lrc.empty()) visit(context, "SYNCEDLYRICS", lrc.c_str());
     return 1;
 }
 

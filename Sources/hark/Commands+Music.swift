@@ -65,8 +65,9 @@ extension Commands {
         print(
             "Read \(report.read) of \(report.audioFiles) audio files in \(folder) in \(String(format: "%.1f", seconds)) s"
                 + " (\(Int(Double(report.read) / max(seconds, 0.001))) files/s); \(report.unchanged) unchanged,"
-                + " \(report.removed) removed, \(skipped) skipped."
-                + " Catalog now holds \(try store.itemCount()) items; database \(fileSize(dbPath)).")
+                + " \(report.removed) removed, \(skipped) skipped; \(report.withLyrics) read with lyrics."
+                + " Catalog now holds \(try store.itemCount()) items (\(try store.lyricsCount()) with lyrics);"
+                + " database \(fileSize(dbPath)).")
         if skipped > 0 {
             print(
                 "Skipped: "
