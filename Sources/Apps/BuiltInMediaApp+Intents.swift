@@ -37,6 +37,7 @@ extension BuiltInMediaApp {
         }
         var found = try await find(search, user: user, device: device)
         guard let best = found.first else { return [.needsValue] }
+        if search.lyrics != nil { return Self.byLyrics(found) }
         // The kind asked for is a constraint: "play my station" never plays a band called Metro
         // Station. When only another kind fits, it is offered, not played.
         if search.reference != .currentlyPlaying, let kind = search.mediaType, Self.constrainedKinds.contains(kind) {
@@ -62,6 +63,23 @@ extension BuiltInMediaApp {
         }
         return found.map { .success($0.item) }
     }
+
+    /// What songs found by their words resolve to: the best when it is sure and no other song is as
+    /// near ("Which one?" when another title matches as well), offered when only near.
+    static func byLyrics(_ found: [ResolvedItem]) -> [ResolutionResult<MediaItem>] {
+        guard let top = found.first else { return [.needsValue] }
+        guard top.score >= Resolver.sureLyrics else { return [.confirmationRequired(top.item)] }
+        // The same song in two versions (studio and live) is not a choice: the likelier plays.
+        let titles = Set([NameFolding.key(NameFolding.core(top.item.title))])
+        let tied = found.dropFirst().filter {
+            $0.score >= top.score - tiedLyrics && !titles.contains(NameFolding.key(NameFolding.core($0.item.title)))
+        }
+        if !tied.isEmpty { return [.disambiguation([top.item] + tied.prefix(3).map(\.item))] }
+        return [.success(top.item)]
+    }
+
+    /// How near two songs' lyric matches must be for neither to be taken.
+    static let tiedLyrics = 0.02
 
     /// The words of the version a name was asked in, as the grammar writes it after the title
     /// ("Bohemian Rhapsody (Live)" → live); nil for a name with none.

@@ -34,6 +34,8 @@ extension Assistant {
 
     /// "I couldn't find the playlist Holiday." when a kind was asked for, else "I couldn't find X."
     func notFoundReply(_ search: MediaSearch, language: String) -> String {
+        // Words of a song are never read back as if they were its name.
+        if search.lyrics != nil { return replies.say("fail.notFound.lyrics", language: language) }
         // "that episode of Serial" only when the name is the show's (an episode by number or order).
         let namesShow = search.episodeNumber != nil || search.sortOrder != nil
         // The kind's own sentence names a work by its name (an artist's album is not "the album 星野源").

@@ -105,6 +105,9 @@ extension Assistant {
                 // "What's the most popular song (of 1991, of the eighties, by Queen, on Rumours, of
                 // the jazz here)?": the top of the catalog's chart, saying which chart.
                 outcome.reply = chartAnswer(search, top: first, language: language)
+            } else if let first = response.items.first, search.lyrics != nil, first.lyricLine != nil {
+                // "What's the song that goes …": the song, and the line of it that holds the words.
+                outcome.reply = replies.sayItem("search.lyrics", first, language: language)
             } else if let first = response.items.first {
                 let count = String(response.items.count)
                 outcome.reply =
@@ -224,6 +227,9 @@ extension Assistant {
                 outcome.reply = replies.say("play.repeat", values, language: language)
             } else if let speed = intent.playbackSpeed, info?.rate == speed {
                 outcome.reply = replies.say("play.speed", values, language: language)
+            } else if intent.mediaSearch.lyrics != nil, let line = asked.lyricLine {
+                // Found by its words: the reply quotes the line of the song that holds them.
+                outcome.reply = replies.sayItem("play.lyrics", first, extra: ["line": line], language: language)
             } else {
                 let key = "play.\(first.type.rawValue)"
                 outcome.reply = replies.sayItem(replies.has(key) ? key : "play.other", first, language: language)

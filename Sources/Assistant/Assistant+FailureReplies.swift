@@ -47,6 +47,10 @@ extension Assistant {
                 }
                 outcome.code = .needsConfirmation
                 outcome.items = [closest]
+                // A song only near the words said is offered with the line it has, so the person can judge.
+                if search.lyrics != nil, closest.lyricLine != nil {
+                    return replies.sayItem("ask.offer.lyrics", closest, language: language)
+                }
                 return replies.say(
                     "ask.offer",
                     ["notFound": notFoundReply(search, language: language),

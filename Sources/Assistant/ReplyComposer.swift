@@ -156,6 +156,7 @@ struct ReplyComposer: Sendable {
         if let artist { values["artist"] = artist }
         if let album = item.album { values["album"] = album }
         values["show"] = item.album ?? artist ?? ""
+        if let line = item.lyricLine { values["line"] = line }
         if language.hasPrefix("ru") {
             if let artist {
                 values["artistOf"] = DisplayNames.russianGenitive(artist, kind: item.artistKind) ?? "— \(artist)"

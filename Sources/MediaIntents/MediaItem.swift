@@ -27,6 +27,9 @@ public struct MediaItem: Codable, Sendable, Hashable, Identifiable {
     public var artistKind: ArtistKind?
     /// Where the audio is: a file path, or a player's own URI (an item imported from MPD).
     public var location: String?
+    /// For an item found by its lyrics: the line (or two lines, joined by " / ") that held the words
+    /// said, as the lyrics write them, so the reply can quote it.
+    public var lyricLine: String?
 
     public var id: String { identifier }
 

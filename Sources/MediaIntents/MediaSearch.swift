@@ -30,6 +30,9 @@ public struct MediaSearch: Codable, Sendable, Hashable {
     /// Hark's addition: artists said not to be heard ("anything but Queen"), as the catalog writes
     /// them; their songs are left out of what plays.
     public var excludedArtists: [String]?
+    /// Hark's addition: words of the song as somebody remembers them ("the song that goes is this
+    /// the real life"), found in the catalog's lyrics, never read as a title or an artist.
+    public var lyrics: String?
 
     public init(
         mediaType: MediaItemType? = nil, sortOrder: SortOrder? = nil, mediaName: String? = nil,
@@ -54,5 +57,5 @@ public struct MediaSearch: Codable, Sendable, Hashable {
 
     /// True when the search names something (a title, an artist, an album) rather than only
     /// qualities such as a genre or a decade.
-    public var hasName: Bool { mediaName != nil || artistName != nil || albumName != nil }
+    public var hasName: Bool { mediaName != nil || artistName != nil || albumName != nil || lyrics != nil }
 }

@@ -116,6 +116,12 @@ struct InterpretationBuilder {
             }
             search.artistName = text
         case "albumName": search.albumName = text
+        case "lyrics":
+            // Quotes around the words are the speaker's, not the song's.
+            let quotes: Set<Character> = ["\"", "'", "“", "”", "„", "«", "»", "「", "」", "『", "』", "‘", "’", " "]
+            let words = String(text.drop(while: quotes.contains).reversed().drop(while: quotes.contains).reversed())
+            search.lyrics = words.isEmpty ? text : words
+            if search.mediaType == nil { search.mediaType = .song }
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)
         case "sortOrder": search.sortOrder = SortOrder(rawValue: text)
         case "reference": search.reference = MediaReference(rawValue: text)

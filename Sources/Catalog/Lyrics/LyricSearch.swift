@@ -108,11 +108,20 @@ struct LyricSearch {
                     // Of two windows equally good, the one line rather than the pair.
                     let adjusted = score + chorus - (width == 2 ? 0.005 : 0)
                     if adjusted > best.score {
-                        best = (adjusted, lines[start..<min(lines.count, start + width)].joined(separator: " / "))
+                        let quoted = lines[start..<min(lines.count, start + width)].map(Self.quotable)
+                        best = (adjusted, quoted.joined(separator: " / "))
                     }
                 }
             }
             return best
+        }
+
+        /// A line as a reply quotes it: without the comma or dash it ends on ("Пожалей, моя
+        /// зазнобушка," → "Пожалей, моя зазнобушка"); a full stop, "!" and "?" stay.
+        static func quotable(_ line: String) -> String {
+            var text = Substring(line)
+            while let last = text.last, last == " " || ",;:—–-、，；：".contains(last) { text = text.dropLast() }
+            return text.isEmpty ? line : String(text)
         }
 
         /// The weighted share of keys found in `window` (a key one letter or one sound away counts
@@ -181,5 +190,30 @@ extension CatalogStore {
     /// Tracks whose lyrics hold `remembered` best, best first, at most `limit`.
     public func findByLyrics(_ remembered: String, limit: Int = 5) throws -> [LyricMatch] {
         try LyricSearch(db: db).matches(remembered, limit: limit)
+    }
+}
+
+extension Resolver {
+    /// A lyric match this good is the song said: its name match is 1.
+    public static let sureLyrics = 0.6
+    /// Below this a lyric match is no match at all; between the two it is offered, not played.
+    public static let possibleLyrics = 0.4
+
+    /// Songs by a remembered line, best first, each with the line it matched; an artist said with
+    /// the words ("the Queen song that goes …") keeps only theirs when any of theirs match.
+    func byLyrics(_ words: String, artist: String?, limit: Int) throws -> [ResolvedItem] {
+        let matches = try store.findByLyrics(words, limit: max(limit, 8)).filter { $0.score >= Self.possibleLyrics }
+        let stored = try store.items(rowIDs: matches.map(\.rowID))
+        var found = matches.compactMap { match -> ResolvedItem? in
+            guard var item = stored[match.rowID] else { return nil }
+            item.item.lyricLine = match.line
+            return ResolvedItem(stored: item, score: match.score, nameMatch: match.score >= Self.sureLyrics ? 1 : match.score)
+        }
+        if let artist {
+            let said = NameFolding.key(artist)
+            let theirs = found.filter { NameFolding.holds(NameFolding.key($0.item.artist ?? ""), name: said) }
+            if !theirs.isEmpty { found = theirs }
+        }
+        return Array(found.prefix(limit))
     }
 }

@@ -36,6 +36,7 @@ public struct Resolver {
         if let identifier = search.mediaIdentifier {
             return try store.item(identifier: identifier).map { [ResolvedItem(stored: $0, score: 1)] } ?? []
         }
+        if let lyrics = search.lyrics { return try byLyrics(lyrics, artist: search.artistName, limit: limit) }
         let type = search.mediaType.flatMap { $0 == .music || $0 == .unknown ? nil : $0 }
         guard let name = search.mediaName ?? search.albumName ?? search.artistName else {
             let found = try browse(search, type: type, limit: limit)
