@@ -15,6 +15,7 @@ extension Commands {
     static func bench(_ arguments: Arguments) async throws -> Int32 {
         if arguments.positional.first == "parse" { return try await benchParse(arguments) }
         if arguments.positional.first == "resolve" { return try benchResolve(arguments) }
+        if arguments.positional.first == "lyrics" { return try benchLyrics(arguments) }
         if arguments.positional.first == "hears" { return try await benchHears(arguments) }
         let rounds = Int(arguments.options["requests"] ?? "20") ?? 20
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-bench-\(getpid())")

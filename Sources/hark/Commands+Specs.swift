@@ -109,7 +109,7 @@ extension CommandSpec {
 
     static let bench = CommandSpec(
         name: "bench", summary: "measure understanding and answer latency",
-        usage: ["[options]", "parse [options] FILE...", "resolve [options]", "hears --catalog FILE [options] FILE..."],
+        usage: ["[options]", "parse [options] FILE...", "resolve [options]", "hears --catalog FILE [options] FILE...", "lyrics [options]"],
         about: """
             Runs a fixed set of requests N times each against a fresh copy of the demo catalog and
             prints median, p90 and p99 latency of understanding alone and of whole answers.
@@ -130,11 +130,17 @@ extension CommandSpec {
             "lang", "text", "plays": {"title", "artist", "type"} or null) of a whole assistant, each as a
             new person on a new speaker, and counts per language what played: the right item, a wrong
             one, an offer, or nothing (right when "plays" is null).
+            lyrics: songs by a remembered line. Builds (or reuses, unless --fresh) a catalog of N songs
+            (--tracks, default 10000) with generated lyrics in English, Russian, Japanese and Chinese
+            through the importer, remembers M lines (--queries, default 1000: the chorus more often,
+            words left out at 10 %, two swapped at 20 %, misheard at 10 %) and reports top-1, top-4,
+            median/p90/p99 latency for Hark's lyric search and for plain FTS5 bm25 over the same lyrics,
+            with the sizes of both indexes and the import time.
             """,
         options: [
             .number("requests", "N", 1...1_000_000, "rounds of the request set (default 20; parse: 5)"),
             lang, tracks,
-            .number("queries", "M", 1...10_000_000, "resolve: noisy queries (default 1000)"),
+            .number("queries", "M", 1...10_000_000, "resolve: noisy queries; lyrics: remembered lines (default 1000)"),
             seed,
             .number("apps", "N", 0...1_000, "parse: also with N synthetic apps of 20 phrases each, side by side"),
             .number("entities", "N", 0...10_000_000, "parse --apps: entities stored and indexed for one app (default 10000)"),

@@ -110,10 +110,18 @@ enum LyricKeys {
         return out
     }
 
-    /// Neighbouring syllables joined ("bei", "jing", "huan" → "beijing", "jinghuan"); a lone
-    /// syllable is its own key.
+    /// Neighbouring syllables joined ("bei", "jing", "huan" → "beijing", "jinghuan"), and each
+    /// syllable alone, marked ("1bei"): a pair says which song, a lone syllable still counts for a
+    /// little where a word left out or moved has broken its pairs.
     static func pairs(_ syllables: [String]) -> [String] {
-        guard syllables.count > 1 else { return syllables }
-        return zip(syllables, syllables.dropFirst()).map { $0 + $1 }
+        var keys: [String] = []
+        for (place, syllable) in syllables.enumerated() {
+            keys.append(syllableMark + syllable)
+            if place + 1 < syllables.count { keys.append(syllable + syllables[place + 1]) }
+        }
+        return keys
     }
+
+    /// Marks a lone CJK syllable's key (no folded word starts with a digit and a letter).
+    static let syllableMark = "1"
 }

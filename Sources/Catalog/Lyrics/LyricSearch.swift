@@ -20,7 +20,9 @@ struct LyricSearch {
     let db: Database
 
     /// Candidates read from the index, and how many keys of the line ask for them.
-    static let candidates = 40
+    static let candidates = 30
+    /// Candidates scored again with misheard words counted.
+    static let rescored = 8
     static let queryKeys = 8
 
     func matches(_ remembered: String, limit: Int) throws -> [LyricMatch] {
@@ -28,7 +30,7 @@ struct LyricSearch {
         guard !variants.isEmpty else { return [] }
         let total = Double(max(1, try db.prepare("SELECT count(*) FROM lyrics").integer() ?? 1))
         let frequencies = try documentFrequencies(Set(variants.joined()))
-        let queries = variants.map { keys in Query(keys: keys, frequencies: frequencies, total: total) }
+        let queries = variants.map { keys in LyricQuery(keys: keys, frequencies: frequencies, total: total) }
         var ids: [Int64] = []
         for query in queries {
             for id in try candidates(query) where !ids.contains(id) { ids.append(id) }
@@ -38,23 +40,37 @@ struct LyricSearch {
         let rows = try db.prepareOnce(
             "SELECT l.item_id, l.keys, l.text, i.popularity FROM lyrics l JOIN items i ON i.id = l.item_id WHERE l.item_id IN (\(marks))"
         ).rows(ids.map { .integer($0) })
-        var found: [LyricMatch] = []
+        var found: [(match: LyricMatch, text: String, window: Range<Int>)] = []
+        // First by the keys said exactly; then the best few again with words heard a little wrong
+        // counted too (comparing sounds costs, and a misheard word moves a song only a little).
+        var exact: [(score: Double, id: Int, keys: String, text: String, popularity: Double)] = []
+        let strict = queries.map { _ in LyricQuery.Matches(near: false) }
         for row in rows {
             guard let id = row.int(0), let keys = row.string(1), let text = row.string(2) else { continue }
-            let lineKeys = keys.split(separator: "\n", omittingEmptySubsequences: false).map {
-                $0.split(separator: " ").map(String.init)
-            }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            var best = (score: 0.0, line: "")
-            for query in queries {
-                let match = query.best(in: lineKeys, lines: lines)
+            let score = zip(queries, strict).map { $0.best(in: keys, matches: $1).score }.max() ?? 0
+            exact.append((score, id, keys, text, row.double(3) ?? 0))
+        }
+        exact.sort { $0.score > $1.score }
+        let loose = queries.map { _ in LyricQuery.Matches(near: true) }
+        for candidate in exact.prefix(Self.rescored) {
+            var best = (score: 0.0, window: 0..<0)
+            for (query, known) in zip(queries, loose) {
+                let match = query.best(in: candidate.keys, matches: known)
                 if match.score > best.score { best = match }
             }
             guard best.score > 0 else { continue }
-            let popularity = row.double(3) ?? 0
-            found.append(LyricMatch(rowID: Int64(id), score: min(1, best.score + 0.02 * popularity), line: best.line))
+            let match = LyricMatch(
+                rowID: Int64(candidate.id), score: min(1, best.score + 0.02 * candidate.popularity), line: "")
+            found.append((match, candidate.text, best.window))
         }
-        return Array(found.sorted { ($0.score, -$0.rowID) > ($1.score, -$1.rowID) }.prefix(limit))
+        // Only the lines of what is returned are read out of the lyrics' text.
+        return found.sorted { ($0.match.score, -$0.match.rowID) > ($1.match.score, -$1.match.rowID) }.prefix(limit).map {
+            var match = $0.match
+            let lines = $0.text.split(separator: "\n", omittingEmptySubsequences: false)
+            match.line = lines[$0.window.clamped(to: 0..<lines.count)].map { LyricQuery.quotable(String($0)) }
+                .joined(separator: " / ")
+            return match
+        }
     }
 
     /// How many tracks' lyrics hold each key (0 for a key none holds).
@@ -67,7 +83,7 @@ struct LyricSearch {
     }
 
     /// Tracks holding the query's rarest keys, best first by bm25.
-    private func candidates(_ query: Query) throws -> [Int64] {
+    private func candidates(_ query: LyricQuery) throws -> [Int64] {
         let present = query.keys.filter { (query.frequencies[$0] ?? 0) > 0 }
         let rarest = Set(present).sorted { (query.frequencies[$0] ?? 0, $0) < (query.frequencies[$1] ?? 0, $1) }
             .prefix(Self.queryKeys)
@@ -75,114 +91,6 @@ struct LyricSearch {
         let match = rarest.map { "\"\($0)\"" }.joined(separator: " OR ")
         return try db.prepare("SELECT rowid FROM lyrics_fts WHERE lyrics_fts MATCH ? ORDER BY rank LIMIT ?")
             .rows([.text(match), .integer(Int64(Self.candidates))]).compactMap { $0.int(0).map(Int64.init) }
-    }
-
-    /// A remembered line's keys with their weights.
-    struct Query {
-        var keys: [String]
-        var weights: [Double]
-        var frequencies: [String: Int]
-
-        init(keys: [String], frequencies: [String: Int], total: Double) {
-            var seen = Set<String>()
-            self.keys = keys.filter { seen.insert($0).inserted }
-            self.frequencies = frequencies
-            // A key no lyrics hold (a misheard word) weighs as a rare one: missing it costs.
-            weights = self.keys.map { log(1 + total / Double(max(1, frequencies[$0] ?? 0))) }
-        }
-
-        /// The best line, or pair of neighbouring lines, for this query: its score and text.
-        func best(in lineKeys: [[String]], lines: [String]) -> (score: Double, line: String) {
-            let totalWeight = weights.reduce(0, +)
-            guard totalWeight > 0 else { return (0, "") }
-            var best = (score: 0.0, line: "")
-            var counts: [String: Int] = [:]
-            for keys in lineKeys { counts[keys.joined(separator: " "), default: 0] += 1 }
-            for start in lineKeys.indices {
-                for width in 1...2 where start + width <= lineKeys.count {
-                    let window = Array(lineKeys[start..<start + width].joined())
-                    guard !window.isEmpty else { continue }
-                    let score = self.score(window, totalWeight: totalWeight)
-                    // A chorus (a line sung more than once) is what people quote.
-                    let chorus = (counts[lineKeys[start].joined(separator: " ")] ?? 0) > 1 ? 0.01 : 0
-                    // Of two windows equally good, the one line rather than the pair.
-                    let adjusted = score + chorus - (width == 2 ? 0.005 : 0)
-                    if adjusted > best.score {
-                        let quoted = lines[start..<min(lines.count, start + width)].map(Self.quotable)
-                        best = (adjusted, quoted.joined(separator: " / "))
-                    }
-                }
-            }
-            return best
-        }
-
-        /// A line as a reply quotes it: without the comma or dash it ends on ("Пожалей, моя
-        /// зазнобушка," → "Пожалей, моя зазнобушка"); a full stop, "!" and "?" stay.
-        static func quotable(_ line: String) -> String {
-            var text = Substring(line)
-            while let last = text.last, last == " " || ",;:—–-、，；：".contains(last) { text = text.dropLast() }
-            return text.isEmpty ? line : String(text)
-        }
-
-        /// The weighted share of keys found in `window` (a key one letter or one sound away counts
-        /// in part), times how much of their order is kept.
-        func score(_ window: [String], totalWeight: Double) -> Double {
-            let present = Set(window)
-            var found = 0.0
-            var positions: [Int] = []
-            for (index, key) in keys.enumerated() {
-                if present.contains(key) {
-                    found += weights[index]
-                    if let position = window.firstIndex(of: key) { positions.append(position) }
-                } else if key.count >= 4, let near = window.firstIndex(where: { Self.near(key, $0) }) {
-                    found += weights[index] * 0.6
-                    positions.append(near)
-                }
-            }
-            guard found > 0 else { return 0 }
-            let order = positions.count > 1 ? Double(Self.longestRising(positions)) / Double(positions.count) : 1
-            return found / totalWeight * (0.85 + 0.15 * order)
-        }
-
-        /// Words a hearer confuses: the same English sound key, or one letter added, dropped or changed.
-        static func near(_ said: String, _ written: String) -> Bool {
-            guard abs(said.count - written.count) <= 1, written.count >= 3 else { return false }
-            if TermKeys.phonetic(said) == TermKeys.phonetic(written), !TermKeys.phonetic(said).isEmpty { return true }
-            return withinOneEdit(Array(said.utf8), Array(written.utf8))
-        }
-
-        /// Whether one letter added, dropped or changed turns `a` into `b`.
-        static func withinOneEdit(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-            let (short, long) = a.count <= b.count ? (a, b) : (b, a)
-            guard long.count - short.count <= 1 else { return false }
-            var i = 0, j = 0, edits = 0
-            while i < short.count, j < long.count {
-                if short[i] == long[j] {
-                    i += 1
-                    j += 1
-                    continue
-                }
-                edits += 1
-                if edits > 1 { return false }
-                if short.count == long.count { i += 1 }
-                j += 1
-            }
-            return edits + (long.count - j) + (short.count - i) <= 1
-        }
-
-        /// The length of the longest rising run of positions (not necessarily adjacent).
-        static func longestRising(_ values: [Int]) -> Int {
-            var tails: [Int] = []
-            for value in values {
-                var low = 0, high = tails.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if tails[middle] < value { low = middle + 1 } else { high = middle }
-                }
-                if low == tails.count { tails.append(value) } else { tails[low] = value }
-            }
-            return tails.count
-        }
     }
 }
 

@@ -1,0 +1,192 @@
+import Foundation
+
+/// A remembered line's keys (`LyricKeys`) with their weights, and how well a track's lines hold
+/// them: the weighted share of keys a line (or a pair of neighbouring lines) holds, a word one
+/// letter or one sound away counting in part, times how much of their order it keeps.
+///
+/// Tracks' keys are read as bytes and words compared by a 64-bit hash: this runs over every line of
+/// every candidate of a request, where making strings of the words cost more than the search.
+struct LyricQuery {
+    var keys: [String]
+    var weights: [Double]
+    var frequencies: [String: Int]
+    let totalWeight: Double
+    /// Each key's place in `keys`, by the hash of its bytes.
+    let places: [UInt64: Int]
+    /// Each key's English sound key (`TermKeys.phonetic`), "" for keys too short to be misheard.
+    let sounds: [String]
+
+    init(keys: [String], frequencies: [String: Int], total: Double) {
+        var seen = Set<String>()
+        self.keys = keys.filter { seen.insert($0).inserted }
+        self.frequencies = frequencies
+        // A key no lyrics hold (a misheard word) weighs as a rare one: missing it costs.
+        // A lone CJK syllable (`LyricKeys.syllableMark`) says little, and weighs a third.
+        weights = self.keys.map {
+            log(1 + total / Double(max(1, frequencies[$0] ?? 0))) * ($0.hasPrefix(LyricKeys.syllableMark) ? 0.34 : 1)
+        }
+        totalWeight = weights.reduce(0, +)
+        var places: [UInt64: Int] = [:]
+        for (place, key) in self.keys.enumerated() { places[Self.hash(Array(key.utf8)[...])] = place }
+        self.places = places
+        sounds = self.keys.map { $0.count >= 4 && !$0.hasPrefix(LyricKeys.syllableMark) ? TermKeys.phonetic($0) : "" }
+    }
+
+    /// A word of a track's lines that stands for a query key: exactly, or heard a little wrong.
+    struct Hit {
+        var key: Int
+        var exact: Bool
+    }
+
+    /// What the words of tracks stand for, worked out once per word for all the candidates of a
+    /// request; with `near`, words one letter or one sound away count too.
+    final class Matches {
+        var known: [UInt64: Int] = [:]
+        let near: Bool
+        init(near: Bool) { self.near = near }
+    }
+
+    /// FNV-1a over a word's bytes.
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The query key a word stands for, if any.
+    func hit(_ word: ArraySlice<UInt8>, hash: UInt64, _ matches: Matches) -> Hit? {
+        if let place = places[hash] { return Hit(key: place, exact: true) }
+        guard matches.near else { return nil }
+        if let known = matches.known[hash] { return known < 0 ? nil : Hit(key: known, exact: false) }
+        var found = -1
+        if word.count >= 3, word.first != UInt8(ascii: "1") {
+            var sound: String?
+            for (place, key) in keys.enumerated() where !sounds[place].isEmpty {
+                let said = Array(key.utf8)
+                guard abs(said.count - word.count) <= 1 else { continue }
+                if Self.withinOneEdit(said[...], word) {
+                    found = place
+                    break
+                }
+                if sound == nil { sound = TermKeys.phonetic(String(decoding: word, as: UTF8.self)) }
+                if sound == sounds[place] {
+                    found = place
+                    break
+                }
+            }
+        }
+        matches.known[hash] = found
+        return found < 0 ? nil : Hit(key: found, exact: false)
+    }
+
+    /// A track's keys (a line each, keys apart by spaces) as hits per line, and each line's hash.
+    func code(_ keys: String, _ matches: Matches) -> (lines: [[Hit]], hashes: [UInt64]) {
+        var lines: [[Hit]] = []
+        var hashes: [UInt64] = []
+        var hits: [Hit] = []
+        var lineHash: UInt64 = 0
+        let bytes = Array(keys.utf8)
+        var start = 0
+        for index in 0...bytes.count {
+            let byte = index < bytes.count ? bytes[index] : UInt8(ascii: "\n")
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") else { continue }
+            if index > start {
+                let word = bytes[start..<index]
+                let hash = Self.hash(word)
+                lineHash = (lineHash ^ hash) &* 0x100_0000_01b3
+                if let hit = hit(word, hash: hash, matches) { hits.append(hit) }
+            }
+            start = index + 1
+            if byte == UInt8(ascii: "\n") {
+                lines.append(hits)
+                hashes.append(lineHash)
+                hits = []
+                lineHash = 0
+            }
+        }
+        return (lines, hashes)
+    }
+
+    /// The best line, or pair of neighbouring lines, of a track's keys for this query: its score and
+    /// which lines.
+    func best(in keys: String, matches: Matches) -> (score: Double, window: Range<Int>) {
+        guard totalWeight > 0 else { return (0, 0..<0) }
+        let coded = code(keys, matches)
+        // A chorus (a line sung more than once) is what people quote.
+        var sung: [UInt64: Int] = [:]
+        for hash in coded.hashes { sung[hash, default: 0] += 1 }
+        var best = (score: 0.0, window: 0..<0)
+        for start in coded.lines.indices where !coded.lines[start].isEmpty {
+            let chorus = (sung[coded.hashes[start]] ?? 0) > 1 ? 0.01 : 0
+            for width in 1...2 where start + width <= coded.lines.count {
+                let window = width == 1 ? coded.lines[start] : coded.lines[start] + coded.lines[start + 1]
+                // Of two windows equally good, the one line rather than the pair.
+                let adjusted = score(window) + chorus - (width == 2 ? 0.005 : 0)
+                if adjusted > best.score { best = (adjusted, start..<start + width) }
+            }
+        }
+        return best
+    }
+
+    /// The weighted share of the query's keys a window holds (a word one letter or one sound
+    /// away counts 0.6), times how much of their order it keeps.
+    func score(_ window: [Hit]) -> Double {
+        var credit = [Double](repeating: 0, count: keys.count)
+        var firstPlace = [Int](repeating: -1, count: keys.count)
+        for (place, hit) in window.enumerated() {
+            let value = hit.exact ? 1 : 0.6
+            if value > credit[hit.key] { credit[hit.key] = value }
+            if firstPlace[hit.key] < 0 { firstPlace[hit.key] = place }
+        }
+        var found = 0.0
+        var positions: [Int] = []
+        for key in keys.indices where credit[key] > 0 {
+            found += weights[key] * credit[key]
+            positions.append(firstPlace[key])
+        }
+        guard found > 0 else { return 0 }
+        let order = positions.count > 1 ? Double(Self.longestRising(positions)) / Double(positions.count) : 1
+        return found / totalWeight * (0.85 + 0.15 * order)
+    }
+
+    /// A line as a reply quotes it: without the comma or dash it ends on ("Пожалей, моя
+    /// зазнобушка," → "Пожалей, моя зазнобушка"); a full stop, "!" and "?" stay.
+    static func quotable(_ line: String) -> String {
+        var text = Substring(line)
+        while let last = text.last, last == " " || ",;:—–-、，；：".contains(last) { text = text.dropLast() }
+        return text.isEmpty ? line : String(text)
+    }
+
+    /// Whether one letter added, dropped or changed turns `a` into `b`.
+    static func withinOneEdit(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        let (short, long) = a.count <= b.count ? (Array(a), Array(b)) : (Array(b), Array(a))
+        guard long.count - short.count <= 1 else { return false }
+        var i = 0, j = 0, edits = 0
+        while i < short.count, j < long.count {
+            if short[i] == long[j] {
+                i += 1
+                j += 1
+                continue
+            }
+            edits += 1
+            if edits > 1 { return false }
+            if short.count == long.count { i += 1 }
+            j += 1
+        }
+        return edits + (long.count - j) + (short.count - i) <= 1
+    }
+
+    /// The length of the longest rising run of positions (not necessarily adjacent).
+    static func longestRising(_ values: [Int]) -> Int {
+        var tails: [Int] = []
+        for value in values {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if tails[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            if low == tails.count { tails.append(value) } else { tails[low] = value }
+        }
+        return tails.count
+    }
+}
