@@ -142,6 +142,11 @@ extension BuiltInMediaApp {
         try await find(search, user: user, device: "default", limit: limit).map(\.item)
     }
 
+    /// An item's lyrics (plain, or timed line by line), nil when it has none.
+    public nonisolated func lyrics(of identifier: String) async throws -> Lyrics? {
+        try readers.with { try $0.store.lyrics(identifier: identifier) }
+    }
+
     /// Catalog items for typed text, best first (`hark search`, `/v1/search`): title and artist in
     /// any order, the artist also spelled a little wrong.
     public nonisolated func items(matching text: String, type: MediaItemType?, user: String, limit: Int) async throws

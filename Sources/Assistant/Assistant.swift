@@ -235,6 +235,19 @@ public final class Assistant: Sendable {
         return (try? await builtInApp.items(matching: query, type: type, user: user, limit: limit)) ?? []
     }
 
+    /// Songs whose lyrics hold `words` (heard or typed a little wrong), best first, each with the
+    /// line that holds them (`MediaItem.lyricLine`).
+    public func search(lyrics words: String, limit: Int = 10, user: String = "default") async -> [MediaItem] {
+        var search = MediaSearch(mediaType: .song)
+        search.lyrics = words
+        return (try? await builtInApp.items(for: search, user: user, limit: limit)) ?? []
+    }
+
+    /// A catalog item's lyrics, nil when it has none (or there is no such item).
+    public func lyrics(of identifier: String) async -> Lyrics? {
+        try? await builtInApp.lyrics(of: identifier)
+    }
+
     func act(on best: Understood, context: RequestContext, askedOn: String, outcome: Outcome) async -> Outcome {
         if best.intent == .appIntent, best.params?.appIntent != nil {
             return await runAppCommand(best, context: context, askedOn: askedOn, outcome: outcome)

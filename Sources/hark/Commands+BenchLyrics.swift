@@ -48,6 +48,8 @@ extension Commands {
             "plainIndexSeconds": built.plainSeconds.map { ($0 * 10).rounded() / 10 } as Any,
             "bytes": try lyricSizes(store),
         ]
+        let misses = Int(arguments.options["misses"] ?? "0") ?? 0
+        var shownMisses = 0
         for (name, run) in systems {
             for query in queries.prefix(50) { _ = try run(query.text) }  // warm the page cache
             var times: [Double] = []
@@ -60,6 +62,12 @@ extension Commands {
                 let target = rowOf["Singer \(query.song)"]
                 let first = target != nil && found.first == target
                 if first { top1 += 1 }
+                if name == "hark", !first, shownMisses < misses, let target {
+                    shownMisses += 1
+                    let got = try found.first.flatMap { try store.item(rowID: $0)?.item.artist } ?? "nothing"
+                    let gotLine = try store.findByLyrics(query.text, limit: 1).first?.line ?? ""
+                    warn("miss \(query.language) d\(query.dropped) s\(query.swapped ? 1 : 0) m\(query.misheard): «\(query.text)» → \(got) «\(gotLine)»; wanted Singer \(query.song) «\(query.sung)»")
+                }
                 if found.prefix(4).contains(where: { $0 == target }) { top4 += 1 }
                 var kinds = [query.language]
                 if query.dropped > 0 { kinds.append("dropped") }

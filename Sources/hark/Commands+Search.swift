@@ -14,16 +14,20 @@ extension Commands {
             type = known
         }
         let assistant = try Assistant(app: builtInApp(arguments, dbPath: dbPath))
-        let items = await assistant.search(
-            text, type: type, limit: Int(arguments.options["limit"] ?? "10") ?? 10,
-            user: arguments.options["user"] ?? "default")
+        let limit = Int(arguments.options["limit"] ?? "10") ?? 10, user = arguments.options["user"] ?? "default"
+        let items =
+            arguments.flags.contains("lyrics")
+            ? await assistant.search(lyrics: text, limit: limit, user: user)
+            : await assistant.search(text, type: type, limit: limit, user: user)
         if arguments.flags.contains("json") {
             print(json(items, pretty: true))
         } else if items.isEmpty {
             print("Nothing found for \(text).")
         } else {
             for item in items {
-                print("\(item.type.rawValue)\t\(item.title)" + (item.artist.map { "\t\($0)" } ?? ""))
+                print(
+                    "\(item.type.rawValue)\t\(item.title)" + (item.artist.map { "\t\($0)" } ?? "")
+                        + (item.lyricLine.map { "\t“\($0)”" } ?? ""))
             }
         }
         return 0

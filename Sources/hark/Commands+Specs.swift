@@ -41,10 +41,11 @@ extension CommandSpec {
         about: """
             Finds catalog items through the same resolver as spoken requests, as the API's
             /v1/search does: a title, an artist, or both in either order ("quiet kids morning sun").
-            Prints one item a line, best first; --json prints the items.
+            Prints one item a line, best first; --json prints the items. With --lyrics the words are
+            a line of a song, as remembered: songs whose lyrics hold it, each with its line.
             """,
         options: [
-            json, user,
+            json, user, .flag("lyrics", "find songs by a line of their lyrics"),
             .text("type", "TYPE", "only items of this kind (song, album, artist, playlist, podcastShow, …)"),
             .number("limit", "N", 1...100, "how many items (default 10)"),
         ])
@@ -144,7 +145,7 @@ extension CommandSpec {
             seed,
             .number("apps", "N", 0...1_000, "parse: also with N synthetic apps of 20 phrases each, side by side"),
             .number("entities", "N", 0...10_000_000, "parse --apps: entities stored and indexed for one app (default 10000)"),
-            .number("misses", "N", 0...10_000, "resolve: list up to N unambiguous queries the resolver got wrong"),
+            .number("misses", "N", 0...10_000, "resolve, lyrics: list up to N queries Hark got wrong"),
             .text("misses-of", "SYSTEM", "resolve: whose misses --misses lists: hark (default), text, exact or fts5"),
             .text("slow", "MS", "resolve and hears: list queries slower than MS milliseconds"),
             .flag("fresh", "resolve: build the generated catalog again"),

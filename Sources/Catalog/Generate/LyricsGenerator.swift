@@ -30,6 +30,8 @@ public struct LyricsGenerator {
         public var swapped: Bool
         public var misheard: Int
         public var language: String
+        /// The words as sung, before they were remembered wrong.
+        public var sung: String
     }
 
     var random: SplitMix
@@ -101,7 +103,9 @@ public struct LyricsGenerator {
     public mutating func song(_ number: Int, language: String) -> Song {
         let words = vocabulary[language] ?? []
         func line() -> [String] {
-            let length = language == "zh" ? Int.random(in: 4...7, using: &random) : Int.random(in: 4...8, using: &random)
+            // As long as lines of real songs: five to nine words (Chinese: four to eight words of
+            // one to three characters).
+            let length = language == "zh" ? Int.random(in: 4...8, using: &random) : Int.random(in: 5...9, using: &random)
             return (0..<length).map { _ in words[Self.zipf(words.count, &random)] }
         }
         let chorus = (0..<Int.random(in: 2...4, using: &random)).map { _ in line() }
@@ -133,8 +137,9 @@ public struct LyricsGenerator {
     public mutating func anySong(of count: Int) -> Int { Int.random(in: 0..<count, using: &random) }
 
     /// A line of `song` as somebody remembers it: the chorus more often than a verse; sometimes
-    /// the end of one line and the start of the next; each word left out at `dropRate` (three kept at
-    /// least), two neighbouring words swapped at `swapRate`, each word misheard at `mishearRate`.
+    /// the end of one line and the start of the next; each word left out at `dropRate` (four kept at
+    /// least: a shorter fragment of common words names no one song), two neighbouring words swapped
+    /// at `swapRate`, each word misheard at `mishearRate`.
     public mutating func remembered(
         _ song: Song, index: Int, dropRate: Double = 0.1, swapRate: Double = 0.2, mishearRate: Double = 0.1
     ) -> Remembered {
@@ -146,9 +151,10 @@ public struct LyricsGenerator {
             let half = words.count / 2
             words = Array(words.dropFirst(half)) + Array(song.lines[start + 1].prefix(half + 1))
         }
+        let sung = Self.written(words, song.language)
         var dropped = 0
         words = words.filter { _ in
-            guard random.chance(dropRate), words.count - dropped > 3 else { return true }
+            guard random.chance(dropRate), words.count - dropped > 4 else { return true }
             dropped += 1
             return false
         }
@@ -167,7 +173,7 @@ public struct LyricsGenerator {
         }
         return Remembered(
             text: Self.written(words, song.language), song: index, dropped: dropped, swapped: swapped, misheard: misheard,
-            language: song.language)
+            language: song.language, sung: sung)
     }
 
     /// A word as it may be heard wrong: an English homophone or a word one letter away; a Russian

@@ -36,6 +36,8 @@ struct LyricQuery {
     struct Hit {
         var key: Int
         var exact: Bool
+        /// The word's place in its line (in the second line of a pair, after the first's words).
+        var at: Int = 0
     }
 
     /// What the words of tracks stand for, worked out once per word for all the candidates of a
@@ -80,11 +82,13 @@ struct LyricQuery {
     }
 
     /// A track's keys (a line each, keys apart by spaces) as hits per line, and each line's hash.
-    func code(_ keys: String, _ matches: Matches) -> (lines: [[Hit]], hashes: [UInt64]) {
+    func code(_ keys: String, _ matches: Matches) -> (lines: [[Hit]], hashes: [UInt64], lengths: [Int]) {
         var lines: [[Hit]] = []
         var hashes: [UInt64] = []
+        var lengths: [Int] = []
         var hits: [Hit] = []
         var lineHash: UInt64 = 0
+        var words = 0
         let bytes = Array(keys.utf8)
         var start = 0
         for index in 0...bytes.count {
@@ -94,17 +98,23 @@ struct LyricQuery {
                 let word = bytes[start..<index]
                 let hash = Self.hash(word)
                 lineHash = (lineHash ^ hash) &* 0x100_0000_01b3
-                if let hit = hit(word, hash: hash, matches) { hits.append(hit) }
+                if var hit = hit(word, hash: hash, matches) {
+                    hit.at = words
+                    hits.append(hit)
+                }
+                words += 1
             }
             start = index + 1
             if byte == UInt8(ascii: "\n") {
                 lines.append(hits)
                 hashes.append(lineHash)
+                lengths.append(words)
                 hits = []
                 lineHash = 0
+                words = 0
             }
         }
-        return (lines, hashes)
+        return (lines, hashes, lengths)
     }
 
     /// The best line, or pair of neighbouring lines, of a track's keys for this query: its score and
@@ -119,7 +129,14 @@ struct LyricQuery {
         for start in coded.lines.indices where !coded.lines[start].isEmpty {
             let chorus = (sung[coded.hashes[start]] ?? 0) > 1 ? 0.01 : 0
             for width in 1...2 where start + width <= coded.lines.count {
-                let window = width == 1 ? coded.lines[start] : coded.lines[start] + coded.lines[start + 1]
+                let window =
+                    width == 1
+                    ? coded.lines[start]
+                    : coded.lines[start] + coded.lines[start + 1].map {
+                        var hit = $0
+                        hit.at += coded.lengths[start]
+                        return hit
+                    }
                 // Of two windows equally good, the one line rather than the pair.
                 let adjusted = score(window) + chorus - (width == 2 ? 0.005 : 0)
                 if adjusted > best.score { best = (adjusted, start..<start + width) }
@@ -129,14 +146,14 @@ struct LyricQuery {
     }
 
     /// The weighted share of the query's keys a window holds (a word one letter or one sound
-    /// away counts 0.6), times how much of their order it keeps.
+    /// away counts 0.6), times how much of their order it keeps and how close together they are.
     func score(_ window: [Hit]) -> Double {
         var credit = [Double](repeating: 0, count: keys.count)
         var firstPlace = [Int](repeating: -1, count: keys.count)
-        for (place, hit) in window.enumerated() {
+        for hit in window {
             let value = hit.exact ? 1 : 0.6
             if value > credit[hit.key] { credit[hit.key] = value }
-            if firstPlace[hit.key] < 0 { firstPlace[hit.key] = place }
+            if firstPlace[hit.key] < 0 { firstPlace[hit.key] = hit.at }
         }
         var found = 0.0
         var positions: [Int] = []
@@ -146,7 +163,13 @@ struct LyricQuery {
         }
         guard found > 0 else { return 0 }
         let order = positions.count > 1 ? Double(Self.longestRising(positions)) / Double(positions.count) : 1
-        return found / totalWeight * (0.85 + 0.15 * order)
+        // The words of a remembered line come as they were sung, side by side: neighbouring keys
+        // of the line found next to each other. Common words found apart are more likely another
+        // song's.
+        var neighbours = 0
+        for (a, b) in zip(window, window.dropFirst()) where b.at == a.at + 1 && b.key == a.key + 1 { neighbours += 1 }
+        let together = keys.count > 1 ? min(1, Double(neighbours) / Double(keys.count - 1)) : 1
+        return found / totalWeight * (0.85 + 0.15 * order) * (0.75 + 0.25 * together)
     }
 
     /// A line as a reply quotes it: without the comma or dash it ends on ("Пожалей, моя

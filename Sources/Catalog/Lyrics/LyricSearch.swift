@@ -32,8 +32,8 @@ struct LyricSearch {
         let frequencies = try documentFrequencies(Set(variants.joined()))
         let queries = variants.map { keys in LyricQuery(keys: keys, frequencies: frequencies, total: total) }
         var ids: [Int64] = []
-        for query in queries {
-            for id in try candidates(query) where !ids.contains(id) { ids.append(id) }
+        for (said, query) in zip(variants, queries) {
+            for id in try candidates(said, query) where !ids.contains(id) { ids.append(id) }
         }
         guard !ids.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
@@ -82,13 +82,26 @@ struct LyricSearch {
         return out
     }
 
-    /// Tracks holding the query's rarest keys, best first by bm25.
-    private func candidates(_ query: LyricQuery) throws -> [Int64] {
-        let present = query.keys.filter { (query.frequencies[$0] ?? 0) > 0 }
-        let rarest = Set(present).sorted { (query.frequencies[$0] ?? 0, $0) < (query.frequencies[$1] ?? 0, $1) }
-            .prefix(Self.queryKeys)
-        guard !rarest.isEmpty else { return [] }
-        let match = rarest.map { "\"\($0)\"" }.joined(separator: " OR ")
+    /// Tracks holding the query's rarest keys, or two of its words side by side as said, best
+    /// first by bm25. Pairs find a line of common words ("ночь небо звезда") that no one of its
+    /// words could: FTS5 matches them as phrases from its position lists, at no cost in index size.
+    private func candidates(_ said: [String], _ query: LyricQuery) throws -> [Int64] {
+        func frequency(_ key: String) -> Int { query.frequencies[key] ?? 0 }
+        let present = query.keys.filter { frequency($0) > 0 }
+        // (CJK keys are pairs of syllables already, with lone syllables between them: no phrases.)
+        var pairs: [(phrase: String, frequency: Int)] = []
+        for (a, b) in zip(said, said.dropFirst())
+        where frequency(a) > 0 && frequency(b) > 0 && a != b
+            && !a.hasPrefix(LyricKeys.syllableMark) && !b.hasPrefix(LyricKeys.syllableMark)
+        {
+            pairs.append(("\(a) \(b)", min(frequency(a), frequency(b))))
+        }
+        let phrases = pairs.sorted { $0.frequency < $1.frequency }.prefix(Self.queryKeys).map(\.phrase)
+        let rarest = present.filter { !$0.hasPrefix(LyricKeys.syllableMark) || present.count < 3 }
+            .sorted { (frequency($0), $0) < (frequency($1), $1) }
+            .prefix(phrases.isEmpty ? Self.queryKeys : Self.queryKeys / 2)
+        guard !rarest.isEmpty || !phrases.isEmpty else { return [] }
+        let match = (Array(rarest) + phrases).map { "\"\($0)\"" }.joined(separator: " OR ")
         return try db.prepare("SELECT rowid FROM lyrics_fts WHERE lyrics_fts MATCH ? ORDER BY rank LIMIT ?")
             .rows([.text(match), .integer(Int64(Self.candidates))]).compactMap { $0.int(0).map(Int64.init) }
     }
