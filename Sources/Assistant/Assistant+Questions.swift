@@ -170,6 +170,7 @@ extension Assistant {
                 language: language)
         case .inPlaylist:
             await answerIsIn(playlist: search?.mediaName, item, handler: handler, language: language, outcome: &outcome)
+        case .lyrics: await answerLyrics(item, at: info?.position, language: language, outcome: &outcome)
         case .previous, .playlist, .playlistCount, .playlistDuration, .room, .speakers: break
         }
     }

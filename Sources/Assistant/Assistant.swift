@@ -38,6 +38,8 @@ public final class Assistant: Sendable {
     public convenience init(
         databasePath: String, registry: AppRegistry = AppRegistry(), model: IntentModel? = nil, tiers: Tiers = .all
     ) throws {
+        // Before the demo is seeded: its names' readings and its lyrics' keys need the libraries.
+        LanguageLibraries.install()
         try self.init(app: BuiltInMediaApp(path: databasePath), registry: registry, model: model, tiers: tiers)
     }
 
@@ -102,7 +104,9 @@ public final class Assistant: Sendable {
         // The deadline travels with the task, so that a player output called deep down gives up in time.
         let (answered, trouble) = await BuiltInMediaApp.noticingStorageTrouble {
             await RequestDeadline.$current.withValue(context.deadline) {
-                await RequestMemo.$current.withValue(RequestMemo()) { await work(timed) }
+                await RequestContext.$askedOnScreen.withValue(context.screen ?? false) {
+                    await RequestMemo.$current.withValue(RequestMemo()) { await work(timed) }
+                }
             }
         }
         guard let trouble else { return described(answered) }

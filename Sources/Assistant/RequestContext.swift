@@ -17,6 +17,12 @@ public struct RequestContext: Codable, Sendable, Hashable {
     /// asked, unless the caller sets it): an app or a player still working then is left, and the
     /// reply says what was done.
     public var deadline: Double?
+    /// Whether the device asking shows text (the page, a phone): then "what are the lyrics?" is
+    /// answered with the line being sung, where a speaker says it cannot show them.
+    public var screen: Bool?
+
+    /// The screen flag of the request being answered, for the answers that word themselves by it.
+    @TaskLocal public static var askedOnScreen = false
 
     public init(
         user: String = "default", device: String? = nil, language: String? = nil, home: String? = nil,

@@ -55,6 +55,8 @@ public enum NowPlayingQuestionKind: String, Codable, Sendable, CaseIterable {
     /// Which room this speaker is in, and which speakers there are ("how many speakers do I have?"):
     /// about the home, not the music, and said truthfully when no home is set up.
     case room, speakers
+    /// The words of what plays ("what are the lyrics?"): the line being sung, on a screen.
+    case lyrics
 }
 
 /// Everything a request carries besides its media search, named as in the evaluation format.

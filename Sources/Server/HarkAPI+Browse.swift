@@ -134,6 +134,20 @@ extension HarkAPI {
         }
     }
 
+    /// `GET /v1/items/{id}/lyrics`: an item's lyrics, timed line by line when they were.
+    func lyrics(_ routed: RouteRequest) async -> HTTPResponse {
+        let id = routed.captures[0]
+        do {
+            guard try assistant.contents(of: id, user: routed.user(named: routed.http.query["user"])) != nil else {
+                return Self.error(404, "no item \(id)")
+            }
+            guard let lyrics = await assistant.lyrics(of: id) else { return Self.error(404, "no lyrics for \(id)") }
+            return Self.json(200, ItemLyrics(identifier: id, lyrics: lyrics))
+        } catch {
+            return Self.failure(error)
+        }
+    }
+
     /// A database busy or out of reach (`what` failed): 503 with when to try again.
     static func storageBusy(_ what: String) -> HTTPResponse {
         var busy = Self.error(503, "the database is busy or cannot be reached; try again shortly (\(what))")
@@ -151,4 +165,19 @@ extension HarkAPI {
 
 extension HTTPResponse {
     static func notFound(_ message: String) -> HTTPResponse { HarkAPI.error(404, message) }
+}
+
+/// An item's lyrics as `/v1/items/{id}/lyrics` gives them.
+struct ItemLyrics: Encodable {
+    var identifier: String
+    var timed: Bool
+    var lines: [Lyrics.Line]
+    var text: String
+
+    init(identifier: String, lyrics: Lyrics) {
+        self.identifier = identifier
+        timed = lyrics.isTimed
+        lines = lyrics.lines
+        text = lyrics.plainText
+    }
 }

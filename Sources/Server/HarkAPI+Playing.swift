@@ -12,6 +12,8 @@ extension HarkAPI {
         var home: String?
         var person: String?
         var voiceProfile: String?
+        /// The asking device shows text (the page sends true).
+        var screen: Bool?
     }
 
     func ask(_ routed: RouteRequest) async -> HTTPResponse {
@@ -29,7 +31,9 @@ extension HarkAPI {
         let context = RequestContext(
             user: routed.user(named: body.user), device: body.device, language: body.lang, home: body.home,
             person: body.person, voiceProfile: body.voiceProfile)
-        let outcome = await self.assistant.ask(body.text, context: context)
+        var asked = context
+        asked.screen = body.screen
+        let outcome = await self.assistant.ask(body.text, context: asked)
         // Nothing can be trusted to have been done: a clear, retryable answer, fast.
         if let trouble = outcome.storageUnavailable { return Self.storageBusy(trouble) }
         events.update(device: outcome.device, info: outcome.nowPlaying)

@@ -66,6 +66,7 @@ public final class HarkAPI: Sendable {
         // An identifier holds slashes, sent escaped as one segment: /v1/items/album%2Fadele%2F21/art.
         Route("GET", "/v1/items/{id}", name: "items") { await $0.item($1) },
         Route("GET", "/v1/items/{id}/art", name: "art") { await $0.art($1) },
+        Route("GET", "/v1/items/{id}/lyrics", name: "lyrics") { await $0.lyrics($1) },
         Route("POST", "/v1/play", name: "play") { await $0.play($1) },
         Route("GET", "/v1/queue", name: "queue") { await $0.queue($1) },
         Route("POST", "/v1/queue/{change}", name: "queue") { await $0.changeQueue($1) },

@@ -33,7 +33,10 @@ extension CommandSpec {
             understood intent, ranked interpretations, items found, response code, now playing.
             Example: hark ask "play skyfall by adele"
             """,
-        options: [json, user, device, lang, homeOption, person, voice, output, speak, speakTo, model, tiers])
+        options: [
+            json, user, device, lang, homeOption, person, voice, output, speak, speakTo, model, tiers,
+            .flag("screen", "the asking device shows text: \"what are the lyrics?\" gives the line sung now"),
+        ])
 
     static let search = CommandSpec(
         name: "search", summary: "find catalog items for typed words (\"skyfall adele\", \"adele 25\")",

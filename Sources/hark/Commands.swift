@@ -8,10 +8,12 @@ import Understanding
 /// The work of each command.
 enum Commands {
     static func context(_ arguments: Arguments) -> RequestContext {
-        RequestContext(
+        var context = RequestContext(
             user: arguments.options["user"] ?? "default", device: arguments.options["device"],
             language: arguments.options["lang"], home: arguments.options["home"], person: arguments.options["person"],
             voiceProfile: arguments.options["voice"])
+        if arguments.flags.contains("screen") { context.screen = true }
+        return context
     }
 
     static func ask(_ arguments: Arguments, dbPath: String) async throws -> Int32 {

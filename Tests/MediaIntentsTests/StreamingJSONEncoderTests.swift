@@ -29,6 +29,7 @@ struct StreamingJSONEncoderTests {
         item.artistAliases = []
         item.artistKind = .group
         item.location = "/music/Сектор Газа/01 Туман.flac"
+        item.lyricLine = "Is this the real life? / Is this just \"fantasy\""
         item.released = "1989-05-01"
         return item
     }

@@ -26,6 +26,7 @@ import Testing
         ("POST", "/v1/player/pause", #"{}"#), ("GET", "/v1/home", nil), ("GET", "/v1/home/flat", nil),
         ("PUT", "/v1/home/flat", #"{"name": "Flat"}"#), ("DELETE", "/v1/home/flat", nil),
         ("GET", "/v1/items/album%2Fadele%2F21", nil), ("GET", "/v1/items/album%2Fadele%2F21/art", nil),
+        ("GET", "/v1/items/song%2F%2Famazing-grace/lyrics", nil),
         ("POST", "/v1/play", #"{"identifier": "album/adele/21"}"#), ("GET", "/v1/queue", nil),
         ("POST", "/v1/queue/move", #"{"from": 0, "to": 1}"#), ("POST", "/v1/queue/remove", #"{"index": 0}"#),
     ]

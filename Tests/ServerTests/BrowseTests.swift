@@ -33,6 +33,26 @@ import Testing
         #expect(try await live.call("GET", "/v1/items/" + String(repeating: "a", count: 1_001) + "/art").status == 400)
     }
 
+    @Test func lyricsAreGivenTimedLineByLineAndSongsAreFoundByThem() async throws {
+        let timed = try await live.call("GET", "/v1/items/song%2F%2Ftwinkle-twinkle-little-star/lyrics")
+        #expect(timed.status == 200)
+        #expect(timed.json["timed"] as? Bool == true)
+        let lines = timed.json["lines"] as? [[String: Any]] ?? []
+        #expect(lines.first?["text"] as? String == "Twinkle, twinkle, little star")
+        #expect(lines.first?["time"] as? Double == 2)
+        let plain = try await live.call("GET", "/v1/items/song%2F%2Famazing-grace/lyrics")
+        #expect(plain.json["timed"] as? Bool == false)
+        #expect((plain.json["text"] as? String)?.hasPrefix("Amazing grace, how sweet the sound\n") == true)
+        #expect(try await live.call("GET", "/v1/items/song%2Fadele%2Fskyfall/lyrics").status == 404)
+        #expect(try await live.call("GET", "/v1/items/song%2Fnobody%2Fnothing/lyrics").status == 404)
+        // Asked by a line, the reply quotes the line and the item says it.
+        let asked = try await live.call(
+            "POST", "/v1/ask", json: #"{"text": "play the song that goes how I wonder what you are", "device": "lyrics"}"#)
+        #expect(asked.json["reply"] as? String == "Playing Twinkle, Twinkle, Little Star. It has the line “How I wonder what you are”.")
+        let item = (asked.json["items"] as? [[String: Any]])?.first
+        #expect(item?["lyricLine"] as? String == "How I wonder what you are")
+    }
+
     @Test func upNextIsReorderedCutAndAddedToNextAndLater() async throws {
         let album = try await live.call("POST", "/v1/play", json: #"{"identifier": "album/adele/21", "device": "queue"}"#)
         // The album asked for is named, not the first of its songs now playing.

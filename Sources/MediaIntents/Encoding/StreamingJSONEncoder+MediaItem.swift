@@ -19,6 +19,7 @@ extension JSONByteStream {
         static let artistAliases = Array(#","artistAliases":"#.utf8)
         static let artistKind = Array(#","artistKind":"#.utf8)
         static let location = Array(#","location":"#.utf8)
+        static let lyricLine = Array(#","lyricLine":"#.utf8)
     }
 
     func write(item: MediaItem) throws {
@@ -69,6 +70,10 @@ extension JSONByteStream {
         if let location = item.location {
             bytes.append(contentsOf: Key.location)
             write(location)
+        }
+        if let lyricLine = item.lyricLine {
+            bytes.append(contentsOf: Key.lyricLine)
+            write(lyricLine)
         }
         bytes.append(UInt8(ascii: "}"))
     }
