@@ -163,6 +163,16 @@ def check_page(driver, base, label, width, height):
     queue = [item["title"] for item in call(base, "GET", f"/v1/queue?device={page}")["upNext"]]
     assert queue[:2] == [third, "Hello"], queue
 
+    # Lyrics: none shown for a song without them; a song found by a line of its words shows its
+    # lyrics, the line sung now marked as the music goes; asked for, the reply is that line.
+    assert not driver.find_element(By.ID, "lyrics-section").is_displayed()
+    ask(driver, "play the song that goes how I wonder what you are")
+    wait_for(driver, "the song found by its words", lambda: text(driver, "reply").startswith("Playing Twinkle"))
+    wait_for(driver, "its lyrics", lambda: driver.find_element(By.ID, "lyrics-section").is_displayed())
+    wait_for(driver, "the line sung now", lambda: len(driver.find_elements(By.CSS_SELECTOR, "#lyrics li.now")) == 1)
+    ask(driver, "what are the lyrics")
+    wait_for(driver, "the line in the reply", lambda: text(driver, "reply").startswith("Now: “"))
+
     shown = driver.execute_script(CONTROLS_SHOW)
     assert not shown["empty"] and not shown["emoji"], shown
     assert text(driver, "error") == "", text(driver, "error")

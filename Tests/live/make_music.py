@@ -10,7 +10,19 @@ import zlib
 from mutagen import File as MutagenFile
 from mutagen.flac import FLAC, Picture
 from mutagen.easyid3 import EasyID3
-from mutagen.id3 import ID3NoHeaderError
+from mutagen.id3 import ID3, ID3NoHeaderError, SYLT, USLT
+
+# Lyrics in every place a collection keeps them (made-up words, not the songs' own): ID3v2 USLT and
+# SYLT in MP3, Vorbis LYRICS in FLAC, UNSYNCEDLYRICS in Ogg, a timed .lrc and a plain .txt beside
+# the audio. (title: (where, words)); SYLT and .lrc lines are (milliseconds, words).
+LYRICS = {
+    "Bohemian Rhapsody": ("uslt", "a paper lantern drifting over harbour lights\nand every window sings"),
+    "One More Time": ("sylt", [(1000, "the city hums in silver tones"), (6000, "we keep on dancing past the dawn")]),
+    "Hello": ("vorbis", "a letter folded in a winter coat\nstill waiting by the door"),
+    "Группа крови": ("unsynced", "тёплый ветер над пустой рекой\nи фонари горят до утра"),
+    "感電": ("lrc", [(1000, "夜明けの街に光が落ちる"), (5000, "君の声が遠く響く")]),
+    "So What": ("txt", "blue smoke rising from the corner table\nthe piano keeps the time"),
+}
 
 # (artist credit(s), album, album artist, year, genre, format, [(track, disc, title)])
 LIBRARY = [
@@ -62,6 +74,32 @@ def tag(path, artists, album, album_artist, year, genre, track, disc, title):
     tags.save()
 
 
+def add_lyrics(path, title):
+    """Puts `title`'s words (LYRICS) where its entry says: in the file's tags or in a file beside it."""
+    if title not in LYRICS:
+        return
+    where, words = LYRICS[title]
+    stem = os.path.splitext(path)[0]
+    if where in ("uslt", "sylt"):
+        tags = ID3(path)
+        if where == "uslt":
+            tags.add(USLT(encoding=3, lang="eng", desc="", text=words))
+        else:
+            tags.add(SYLT(encoding=3, lang="eng", format=2, type=1, desc="", text=[(w, ms) for ms, w in words]))
+        tags.save()
+    elif where in ("vorbis", "unsynced"):
+        audio = MutagenFile(path)
+        audio["LYRICS" if where == "vorbis" else "UNSYNCEDLYRICS"] = words
+        audio.save()
+    elif where == "lrc":
+        with open(stem + ".lrc", "w", encoding="utf-8") as lrc:
+            for ms, line in words:
+                lrc.write(f"[{ms // 60000:02d}:{ms // 1000 % 60:02d}.{ms % 1000 // 10:02d}]{line}\n")
+    else:
+        with open(stem + ".txt", "w", encoding="utf-8") as text:
+            text.write(words + "\n")
+
+
 def picture(width, height, colour):
     """A PNG of a diagonal gradient in `colour` (r, g, b), written with zlib alone."""
     rows = b""
@@ -107,6 +145,8 @@ def make(folder, copies=1, seconds=SECONDS):
                 # Pictures: Abbey Road's in its FLAC tags, Discovery's as a cover file beside it.
                 if album == "Abbey Road" and copy == 0:
                     embed_picture(path, picture(300, 300, (40, 170, 90)))
+                if copy == 0:
+                    add_lyrics(path, title)
                 count += 1
             if album == "Discovery" and copy == 0:
                 with open(os.path.join(directory, "Cover.png"), "wb") as cover:

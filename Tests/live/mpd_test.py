@@ -83,8 +83,23 @@ try:
     print("  " + summary.splitlines()[0])
     expect("Read 22 of 23 audio files" in summary, summary)
     expect("2 not audio" in summary and "1 symlink loop" in summary and "1 unreadable" in summary, summary)
+    expect("6 read with lyrics" in summary, summary)
     again = run(hark, "import", "--db", database, music)
     expect("Read 0 of 23" in again and "22 unchanged" in again, again)
+
+    print("== play by a line of the lyrics, from every place the files keep them")
+    for said, plays in [
+        ("play the song that goes paper lantern drifting over the harbour lights", "Queen - Bohemian Rhapsody"),
+        ("play the song that goes we keep on dancing past the dawn", "Daft Punk - One More Time"),
+        ("play the song with the lyrics a letter folded in a winter coat", "Adele - Hello"),
+        ("включи песню со словами тёплый ветер над пустой рекой", "Кино - Группа крови"),
+        ("夜明けの街に光が落ちるって歌詞の曲をかけて", "米津玄師 - 感電"),
+        ("play the song that goes blue smoke rising from the corner table", "Miles Davis - So What"),
+    ]:
+        reply = ask(said)
+        expect(mpc("current") == plays and status()["state"] == "playing", f"{said}: {mpc('current')} / {reply}")
+    reply = ask("play the song that goes purple elephants dance across the moon")
+    expect("couldn't find a song with those words" in reply, reply)
 
     print("== play through MPD")
     ask("play hello by adele")

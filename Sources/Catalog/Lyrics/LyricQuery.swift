@@ -138,7 +138,7 @@ struct LyricQuery {
                         return hit
                     }
                 // Of two windows equally good, the one line rather than the pair.
-                let adjusted = score(window) + chorus - (width == 2 ? 0.005 : 0)
+                let adjusted = score(window) + chorus - (width == 2 ? 0.02 : 0)
                 if adjusted > best.score { best = (adjusted, start..<start + width) }
             }
         }

@@ -46,6 +46,8 @@ function userQuery() { const user = libraryUser(); return user ? "&user=" + enco
 // language chosen (or `language`: the page's own English sentences).
 function homeBody(body, language) {
   if (language || $("lang").value) body.lang = language || $("lang").value;
+  // This page shows text: "what are the lyrics?" is answered with the line sung now.
+  body.screen = true;
   if (!home) return Object.assign(body, { device });
   return Object.assign(body, { home: home.id, device: $("heard").value, person: $("person").value || undefined });
 }
@@ -97,6 +99,7 @@ function showTime() {
   $("position").max = (state && state.duration) || 1;
   $("position").value = (state && state.position) || 0;
   $("time").textContent = item ? clock(state.position) + " / " + clock(state.duration) + " · " + state.state : "";
+  if (typeof showLyrics === "function") showLyrics(state);
 }
 
 function render(info) {
