@@ -20,6 +20,11 @@ public final class CatalogStore {
     /// Whether any track has lyrics, once asked (`hasLyrics`): a catalog without any skips the
     /// lookup per imported row.
     var knownToHaveLyrics: Bool?
+    /// How many tracks have lyrics, with the database's `data_version` it was counted at
+    /// (`lyricsTotal`): counting reads the whole table, so a search counts once per change.
+    /// (Two plain values: an optional tuple stored here crashed release builds on release.)
+    var countedLyricsVersion: Int64 = -1
+    var countedLyrics = 0
 
     func key(_ text: String) -> String { keyCache.key(text) }
 

@@ -1,6 +1,6 @@
 import Catalog
 import Foundation
-import MediaIntents
+import Assistant
 
 extension Commands {
     /// `hark bench lyrics`: songs found by a remembered line. Builds (or reuses) a catalog of N

@@ -34,6 +34,7 @@ extension CatalogStore {
             }
             try db.prepare("DELETE FROM lyrics WHERE item_id = ?").run([.integer(id)])
         }
+        countedLyricsVersion = -1
         guard let keyed else { return }
         knownToHaveLyrics = true
         let keys = keyed.lineKeys.joined(separator: "\n")
@@ -81,6 +82,16 @@ extension CatalogStore {
         try db.prepare("SELECT count(*) FROM lyrics").integer().map(Int.init) ?? 0
     }
 
+    /// `lyricsCount`, counted again only when the database changed since (by this connection or
+    /// another: SQLite's `data_version` tells, and asking it reads nothing).
+    func lyricsTotal() throws -> Int {
+        let version = try db.prepare("PRAGMA data_version").integer() ?? 0
+        if countedLyricsVersion == version { return countedLyrics }
+        countedLyrics = try lyricsCount()
+        countedLyricsVersion = version
+        return countedLyrics
+    }
+
     /// The full-text index over every track's lyric keys, built again from the `lyrics` table.
     func rebuildLyricsIndex() throws {
         try db.execute("INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild')")
@@ -89,15 +100,19 @@ extension CatalogStore {
 
 extension Schema {
     /// Lyrics, one row per track that has them, and the full-text index over their keys (reading
-    /// its text from `lyrics.keys`, so the keys are stored once).
+    /// its text from `lyrics.keys`, so the keys are stored once; which songs hold a key, not where:
+    /// neighbouring words are keys of their own, so no phrase needs positions).
     static let lyrics = """
         CREATE TABLE IF NOT EXISTS lyrics(
             item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE,
-            text TEXT NOT NULL,  -- the lines, one per line
+            -- LyricKeys of each line: a line each, keys space-separated. First in the row: a search
+            -- reads the keys of many tracks and the text of a few, and a column after a long one is
+            -- reached only through its overflow pages.
+            keys TEXT NOT NULL,
             times TEXT NOT NULL DEFAULT '',  -- each line's start in seconds, space-separated; '' when untimed
-            keys TEXT NOT NULL  -- LyricKeys of each line: a line each, keys space-separated
+            text TEXT NOT NULL  -- the lines, one per line
         );
         CREATE VIRTUAL TABLE IF NOT EXISTS lyrics_fts USING fts5(
-            keys, content='lyrics', content_rowid='item_id', tokenize='unicode61');
+            keys, content='lyrics', content_rowid='item_id', tokenize='unicode61', detail='none');
         """
 }

@@ -10,6 +10,7 @@ import MediaIntents
 ///   (「かぜ」 and 「かせ」 alike); both are keyed as pairs of neighbouring syllables, as they are
 ///   written without spaces and a single syllable says little.
 ///
+/// Neighbouring words (and syllables) are keys too, joined: they tell songs of common words apart.
 /// Keys are plain ASCII words, indexed by FTS5's unicode61 tokenizer.
 enum LyricKeys {
     /// The keys of one line, in order (a key may repeat).
@@ -20,7 +21,7 @@ enum LyricKeys {
                 let syllables = run.hasKana || japanese ? japaneseSyllables(run.text) : chineseSyllables(run.text, cache)
                 out.append(contentsOf: pairs(syllables))
             } else {
-                out.append(contentsOf: words(run.text, cache))
+                out.append(contentsOf: wordPairs(words(run.text, cache)))
             }
         }
         return out
@@ -78,6 +79,22 @@ enum LyricKeys {
             return cache.key(spelled).split(separator: " ").map(String.init)
         }
     }
+
+    /// Each word, and after it the word joined with the next ("love", "love0you", "you"): a pair
+    /// of common words says which song where neither word alone does, and the index finds pairs
+    /// as single keys (no phrase search over long position lists of common words).
+    static func wordPairs(_ words: [String]) -> [String] {
+        var keys: [String] = []
+        for (place, word) in words.enumerated() {
+            keys.append(word)
+            if place + 1 < words.count { keys.append(word + pairJoiner + words[place + 1]) }
+        }
+        return keys
+    }
+
+    /// Joins the two words of a pair key (folded words are letters and digits; a word with a 0 in
+    /// it is rare, and a pair made of it still matches only itself).
+    static let pairJoiner = "0"
 
     /// Pinyin syllables, one per character ("北京" → bei, jing).
     static func chineseSyllables(_ text: String, _ cache: KeyCache) -> [String] {

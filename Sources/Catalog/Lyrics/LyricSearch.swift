@@ -18,9 +18,13 @@ public struct LyricMatch: Sendable, Hashable {
 /// words one sound or letter away.
 struct LyricSearch {
     let db: Database
+    /// How many tracks have lyrics (`CatalogStore.lyricsTotal`).
+    let total: Int
 
     /// Candidates read from the index, and how many keys of the line ask for them.
     static let candidates = 30
+    /// A key more songs than this share hold does not ask for candidates.
+    static let commonShare = 0.05
     /// Candidates scored again with misheard words counted.
     static let rescored = 8
     static let queryKeys = 8
@@ -28,27 +32,27 @@ struct LyricSearch {
     func matches(_ remembered: String, limit: Int) throws -> [LyricMatch] {
         let variants = LyricKeys.queries(remembered, cache: KeyCache(capacity: 256))
         guard !variants.isEmpty else { return [] }
-        let total = Double(max(1, try db.prepare("SELECT count(*) FROM lyrics").integer() ?? 1))
+        let total = Double(max(1, self.total))
         let frequencies = try documentFrequencies(Set(variants.joined()))
         let queries = variants.map { keys in LyricQuery(keys: keys, frequencies: frequencies, total: total) }
         var ids: [Int64] = []
-        for (said, query) in zip(variants, queries) {
-            for id in try candidates(said, query) where !ids.contains(id) { ids.append(id) }
+        for query in queries {
+            for id in try candidates(query, total: total) where !ids.contains(id) { ids.append(id) }
         }
         guard !ids.isEmpty else { return [] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
         let rows = try db.prepareOnce(
-            "SELECT l.item_id, l.keys, l.text, i.popularity FROM lyrics l JOIN items i ON i.id = l.item_id WHERE l.item_id IN (\(marks))"
+            "SELECT l.item_id, l.keys, i.popularity FROM lyrics l JOIN items i ON i.id = l.item_id WHERE l.item_id IN (\(marks))"
         ).rows(ids.map { .integer($0) })
-        var found: [(match: LyricMatch, text: String, window: Range<Int>)] = []
+        var found: [(match: LyricMatch, window: Range<Int>)] = []
         // First by the keys said exactly; then the best few again with words heard a little wrong
         // counted too (comparing sounds costs, and a misheard word moves a song only a little).
-        var exact: [(score: Double, id: Int, keys: String, text: String, popularity: Double)] = []
+        var exact: [(score: Double, id: Int, keys: String, popularity: Double)] = []
         let strict = queries.map { _ in LyricQuery.Matches(near: false) }
         for row in rows {
-            guard let id = row.int(0), let keys = row.string(1), let text = row.string(2) else { continue }
+            guard let id = row.int(0), let keys = row.string(1) else { continue }
             let score = zip(queries, strict).map { $0.best(in: keys, matches: $1).score }.max() ?? 0
-            exact.append((score, id, keys, text, row.double(3) ?? 0))
+            exact.append((score, id, keys, row.double(2) ?? 0))
         }
         exact.sort { $0.score > $1.score }
         let loose = queries.map { _ in LyricQuery.Matches(near: true) }
@@ -61,12 +65,14 @@ struct LyricSearch {
             guard best.score > 0 else { continue }
             let match = LyricMatch(
                 rowID: Int64(candidate.id), score: min(1, best.score + 0.02 * candidate.popularity), line: "")
-            found.append((match, candidate.text, best.window))
+            found.append((match, best.window))
         }
         // Only the lines of what is returned are read out of the lyrics' text.
-        return found.sorted { ($0.match.score, -$0.match.rowID) > ($1.match.score, -$1.match.rowID) }.prefix(limit).map {
+        let text = try db.prepare("SELECT text FROM lyrics WHERE item_id = ?")
+        return try found.sorted { ($0.match.score, -$0.match.rowID) > ($1.match.score, -$1.match.rowID) }.prefix(limit).map {
             var match = $0.match
-            let lines = $0.text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = (try text.rows([.integer(match.rowID)]).first?.string(0) ?? "")
+                .split(separator: "\n", omittingEmptySubsequences: false)
             match.line = lines[$0.window.clamped(to: 0..<lines.count)].map { LyricQuery.quotable(String($0)) }
                 .joined(separator: " / ")
             return match
@@ -82,26 +88,17 @@ struct LyricSearch {
         return out
     }
 
-    /// Tracks holding the query's rarest keys, or two of its words side by side as said, best
-    /// first by bm25. Pairs find a line of common words ("ночь небо звезда") that no one of its
-    /// words could: FTS5 matches them as phrases from its position lists, at no cost in index size.
-    private func candidates(_ said: [String], _ query: LyricQuery) throws -> [Int64] {
+    /// Tracks holding the query's rarest keys (pairs of neighbouring words are keys), best first by
+    /// bm25. Keys most songs hold are left out: they find nothing in particular, and reading their
+    /// long lists of songs is what a search at 100,000 songs spent its time on.
+    private func candidates(_ query: LyricQuery, total: Double) throws -> [Int64] {
         func frequency(_ key: String) -> Int { query.frequencies[key] ?? 0 }
         let present = query.keys.filter { frequency($0) > 0 }
-        // (CJK keys are pairs of syllables already, with lone syllables between them: no phrases.)
-        var pairs: [(phrase: String, frequency: Int)] = []
-        for (a, b) in zip(said, said.dropFirst())
-        where frequency(a) > 0 && frequency(b) > 0 && a != b
-            && !a.hasPrefix(LyricKeys.syllableMark) && !b.hasPrefix(LyricKeys.syllableMark)
-        {
-            pairs.append(("\(a) \(b)", min(frequency(a), frequency(b))))
-        }
-        let phrases = pairs.sorted { $0.frequency < $1.frequency }.prefix(Self.queryKeys).map(\.phrase)
-        let rarest = present.filter { !$0.hasPrefix(LyricKeys.syllableMark) || present.count < 3 }
-            .sorted { (frequency($0), $0) < (frequency($1), $1) }
-            .prefix(phrases.isEmpty ? Self.queryKeys : Self.queryKeys / 2)
-        guard !rarest.isEmpty || !phrases.isEmpty else { return [] }
-        let match = (Array(rarest) + phrases).map { "\"\($0)\"" }.joined(separator: " OR ")
+        let telling = present.filter { Double(frequency($0)) <= total * Self.commonShare }
+        let rarest = (telling.isEmpty ? present : telling).sorted { (frequency($0), $0) < (frequency($1), $1) }
+            .prefix(Self.queryKeys)
+        guard !rarest.isEmpty else { return [] }
+        let match = rarest.map { "\"\($0)\"" }.joined(separator: " OR ")
         return try db.prepare("SELECT rowid FROM lyrics_fts WHERE lyrics_fts MATCH ? ORDER BY rank LIMIT ?")
             .rows([.text(match), .integer(Int64(Self.candidates))]).compactMap { $0.int(0).map(Int64.init) }
     }
@@ -110,7 +107,7 @@ struct LyricSearch {
 extension CatalogStore {
     /// Tracks whose lyrics hold `remembered` best, best first, at most `limit`.
     public func findByLyrics(_ remembered: String, limit: Int = 5) throws -> [LyricMatch] {
-        try LyricSearch(db: db).matches(remembered, limit: limit)
+        try LyricSearch(db: db, total: lyricsTotal()).matches(remembered, limit: limit)
     }
 }
 
