@@ -205,6 +205,21 @@ public final class Statement {
         return sqlite3_column_type(stmt, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(stmt, 0)
     }
 
+    /// Runs a query and returns the first column of every row as integers (NULL as 0): for long
+    /// lists of row ids, without a `Row` each.
+    public func integers(_ values: [SQLValue] = []) throws -> [Int64] {
+        defer { sqlite3_reset(stmt) }
+        try bind(values)
+        var out: [Int64] = []
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { break }
+            guard rc == SQLITE_ROW else { throw db.error(rc, sql: sql) }
+            out.append(sqlite3_column_int64(stmt, 0))
+        }
+        return out
+    }
+
     /// Runs a query and returns every row.
     public func rows(_ values: [SQLValue] = []) throws -> [Row] {
         defer { sqlite3_reset(stmt) }

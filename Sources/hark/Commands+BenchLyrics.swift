@@ -8,11 +8,7 @@ extension Commands {
     /// words dropped, swapped and misheard, and reports top-1, top-4 and latency for Hark's lyric
     /// search and for plain FTS5 bm25 over the same lyrics, with index sizes and import time.
     static func benchLyrics(_ arguments: Arguments) throws -> Int32 {
-        let tracks = Int(arguments.options["tracks"] ?? "10000") ?? 10_000
-        let count = Int(arguments.options["queries"] ?? "1000") ?? 1_000
-        guard let seed = UInt64(arguments.options["seed"] ?? "1"), tracks > 0, count > 0 else {
-            throw UsageError("--tracks, --queries and --seed take positive whole numbers")
-        }
+        let (tracks, count, seed) = try benchSizes(arguments)
         let folder = FileManager.default.temporaryDirectory.path
         let path = arguments.options["db"] ?? "\(folder)/hark-bench-lyrics-\(tracks)-\(seed).db"
         var generator = LyricsGenerator(seed: seed)

@@ -7,11 +7,7 @@ extension Commands {
     /// baselines (exact normalised title, plain FTS5 bm25) on the same noisy queries over a
     /// generated catalog.
     static func benchResolve(_ arguments: Arguments) throws -> Int32 {
-        let tracks = Int(arguments.options["tracks"] ?? "10000") ?? 10_000
-        let count = Int(arguments.options["queries"] ?? "1000") ?? 1_000
-        guard let seed = UInt64(arguments.options["seed"] ?? "1"), tracks > 0, count > 0 else {
-            throw UsageError("--tracks, --queries and --seed take positive whole numbers")
-        }
+        let (tracks, count, seed) = try benchSizes(arguments)
         let folder = FileManager.default.temporaryDirectory.path
         let crowded = arguments.flags.contains("crowded")
         let path = arguments.options["db"] ?? "\(folder)/hark-bench-\(tracks)-\(seed)\(crowded ? "-crowded" : "").db"
@@ -243,6 +239,16 @@ extension Commands {
         try runSelf(["import", "--db", path, jsonl])
         try? FileManager.default.removeItem(atPath: jsonl)
         _ = FileManager.default.createFile(atPath: marker, contents: Data())
+    }
+
+    /// A generated benchmark's size: --tracks (default 10,000), --queries (1,000) and --seed (1).
+    static func benchSizes(_ arguments: Arguments) throws -> (tracks: Int, queries: Int, seed: UInt64) {
+        let tracks = Int(arguments.options["tracks"] ?? "10000") ?? 10_000
+        let count = Int(arguments.options["queries"] ?? "1000") ?? 1_000
+        guard let seed = UInt64(arguments.options["seed"] ?? "1"), tracks > 0, count > 0 else {
+            throw UsageError("--tracks, --queries and --seed take positive whole numbers")
+        }
+        return (tracks, count, seed)
     }
 
     /// Runs this program with `arguments` (a step of building a benchmark's catalog) and waits for it.

@@ -51,6 +51,13 @@ import Testing
         #expect(asked.json["reply"] as? String == "Playing Twinkle, Twinkle, Little Star. It has the line “How I wonder what you are”.")
         let item = (asked.json["items"] as? [[String: Any]])?.first
         #expect(item?["lyricLine"] as? String == "How I wonder what you are")
+        // Asked for the lyrics: a page (a screen) is shown them, a speaker says it cannot read them.
+        let onScreen = try await live.call(
+            "POST", "/v1/ask", json: #"{"text": "what are the lyrics", "device": "lyrics", "screen": true}"#)
+        let shown = onScreen.json["reply"] as? String ?? ""
+        #expect(shown.hasPrefix("Now: “") || shown == "Here are the lyrics of Twinkle, Twinkle, Little Star.", "\(shown)")
+        let spoken = try await live.call("POST", "/v1/ask", json: #"{"text": "what are the lyrics", "device": "lyrics"}"#)
+        #expect((spoken.json["reply"] as? String)?.contains("can't read out lyrics") == true)
     }
 
     @Test func upNextIsReorderedCutAndAddedToNextAndLater() async throws {
