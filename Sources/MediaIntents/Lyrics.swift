@@ -58,7 +58,8 @@ public struct Lyrics: Codable, Sendable, Hashable {
                 } else if let colon = inside.firstIndex(of: ":"), inside[..<colon].allSatisfy(\.isLetter) {
                     // An ID tag: [ar:Queen], [ti:…], [offset:+250] (milliseconds; positive is earlier).
                     if inside[..<colon].lowercased() == "offset",
-                        let shift = Double(inside[inside.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                        let shift = Double(inside[inside.index(after: colon)...].trimmingCharacters(in: .whitespaces)),
+                        shift.isFinite, abs(shift) < 86_400_000
                     {
                         offset = shift / 1000
                     }
