@@ -58,6 +58,12 @@ extern "C" int hark_taglib_read(const char *path, void *context, hark_tag_visito
     for (const auto &property : properties) {
         const std::string key = property.first.to8Bit(true);
         for (const auto &value : property.second) {
+            // A value far past any real tag (a hostile 50 MB lyrics frame) is not copied again:
+            // its key comes with an empty value and a mark, and the Swift side says it was left out.
+            if (value.size() > (1u << 20)) {
+                visit(context, ("\x01refused:" + key).c_str(), "");
+                continue;
+            }
             const std::string text = value.to8Bit(true);
             visit(context, key.c_str(), text.c_str());
         }

@@ -83,6 +83,16 @@ struct LyricsSearchTests {
         #expect(report.rejected.first.map { "\($0)" }?.contains("lyrics") == true)
     }
 
+    @Test func aCSVColumnOfLyricsIsReadWithItsLinesInQuotes() throws {
+        let store = try emptyStore()
+        let file = try scratchFile("lyrics.csv", "title,artist,lyrics\nMorning,Band,\"first light on the water\nand the gulls are calling\"\n")
+        let report = try CatalogImporter(store: store).importFile(file)
+        #expect(report.imported == 1 && report.rejectedCount == 0)
+        let found = try #require(try store.findByLyrics("the gulls are calling").first)
+        #expect(try title(store, found) == "Morning")
+        #expect(found.line == "and the gulls are calling")
+    }
+
     @Test func aBulkImportIndexesLyricsAtTheEnd() throws {
         let filler = (1...2_100).map { #"{"type":"song","title":"Filler \#($0)","artist":"Band \#($0 % 50)"}"# }
         let store = try catalog(filler + Self.rows)

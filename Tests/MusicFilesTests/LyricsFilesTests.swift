@@ -18,6 +18,13 @@ struct LyricsFilesTests {
         #expect(AudioTags.read(folder + "/b.flac")?.lyrics == "[00:01.00]Timed line")
     }
 
+    @Test func aHostileTagOfMegabytesIsLeftOutNotCopied() throws {
+        let path = temporaryFolder("lyrics-huge") + "/huge.flac"
+        writeFLAC(path, fields: ["TITLE=Huge", "LYRICS=" + String(repeating: "la ", count: 1_000_000)])
+        let tags = try #require(AudioTags.read(path))
+        #expect(tags.title == "Huge" && tags.lyrics == nil && tags.lyricsRefused != nil)
+    }
+
     @Test func id3v2UnsyncedAndSyncedFrames() throws {
         let path = temporaryFolder("lyrics-id3") + "/song.wav"
         let unsynced: [UInt8] = [3] + Array("eng".utf8) + [0] + Array("Plain words here".utf8)
