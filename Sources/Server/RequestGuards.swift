@@ -11,7 +11,7 @@ extension HarkAPI {
     static let maximumIdentifierInPath = 1_000
     static let maximumQueryValue = 1_000
     /// Routes whose path holds an item's identifier rather than a name.
-    static let identifierRoutes: Set<String> = ["items", "art"]
+    static let identifierRoutes: Set<String> = ["items", "art", "lyrics"]
 
     /// Methods that change state: refused cross-origin, and their bodies must be JSON.
     static let changingMethods: Set<String> = ["POST", "PUT", "DELETE", "PATCH"]

@@ -45,6 +45,8 @@ import Testing
         #expect((plain.json["text"] as? String)?.hasPrefix("Amazing grace, how sweet the sound\n") == true)
         #expect(try await live.call("GET", "/v1/items/song%2Fadele%2Fskyfall/lyrics").status == 404)
         #expect(try await live.call("GET", "/v1/items/song%2Fnobody%2Fnothing/lyrics").status == 404)
+        // An identifier as long as one in a body (1000) is a lookup, not a refused path.
+        #expect(try await live.call("GET", "/v1/items/" + String(repeating: "a", count: 300) + "/lyrics").status == 404)
         // Asked by a line, the reply quotes the line and the item says it.
         let asked = try await live.call(
             "POST", "/v1/ask", json: #"{"text": "play the song that goes how I wonder what you are", "device": "lyrics"}"#)

@@ -6,7 +6,7 @@ import MediaIntents
 /// - words in Latin or Cyrillic letters are folded (case, marks), Cyrillic words cut to their
 ///   Russian stem by Snowball and written in Latin letters («поётся», «поется» → "poet");
 /// - Chinese is read as pinyin syllables without tones (a character heard as its homophone still
-///   matches), Japanese as the reading MeCab gives its kanji, in morae with voicing folded
+///   matches), Japanese as kana and the reading MeCab gives each kanji, in morae with voicing folded
 ///   (「かぜ」 and 「かせ」 alike); both are keyed as pairs of neighbouring syllables, as they are
 ///   written without spaces and a single syllable says little.
 ///
@@ -103,10 +103,40 @@ enum LyricKeys {
 
     /// Morae of the reading: MeCab's reading of the kanji, kana as they are, in folded romaji
     /// ("風が吹いて" → ka, sa, ka, hu, i, te). Kanji with no known reading fall back to ICU's reading.
+    ///
+    /// Each kanji is read alone (MeCab, once per character): read in context, a line's kanji change
+    /// their reading when a word is left out (雪よ光 is ゆきよひかり, 雪光 せっこう), and the same line
+    /// remembered without a particle would not match.
     static func japaneseSyllables(_ text: String) -> [String] {
-        let romaji = NameFolding.readingKey(text) ?? NameFolding.romajiKey(NameFolding.transliterated(text))
-        return morae(romaji)
+        var out: [String] = []
+        var kana = ""
+        func flushKana() {
+            guard !kana.isEmpty else { return }
+            out += morae(NameFolding.readingKey(kana) ?? NameFolding.romajiKey(NameFolding.transliterated(kana)))
+            kana = ""
+        }
+        for character in text {
+            guard let scalar = character.unicodeScalars.first, Script.isHan(scalar) else {
+                kana.append(character)
+                continue
+            }
+            flushKana()
+            out += kanjiMorae(character)
+        }
+        flushKana()
+        return out
     }
+
+    /// A kanji's morae as MeCab reads it alone, kept once worked out (a few thousand kanji at most).
+    static func kanjiMorae(_ kanji: Character) -> [String] {
+        if let known = readKanji.withLock({ $0[kanji] }) { return known }
+        let text = String(kanji)
+        let read = morae(NameFolding.readingKey(text) ?? NameFolding.romajiKey(NameFolding.transliterated(text)))
+        readKanji.withLock { $0[kanji] = read }
+        return read
+    }
+
+    static let readKanji = Locked<[Character: [String]]>([:])
 
     /// Romaji cut after each vowel, and after an "n" that no vowel follows.
     static func morae(_ romaji: String) -> [String] {
