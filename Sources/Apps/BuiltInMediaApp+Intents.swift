@@ -70,9 +70,9 @@ extension BuiltInMediaApp {
         guard let top = found.first else { return [.needsValue] }
         guard top.score >= Resolver.sureLyrics else { return [.confirmationRequired(top.item)] }
         // The same song in two versions (studio and live) is not a choice: the likelier plays.
-        let titles = Set([NameFolding.key(NameFolding.core(top.item.title))])
+        let title = NameFolding.key(NameFolding.core(top.item.title))
         let tied = found.dropFirst().filter {
-            $0.score >= top.score - tiedLyrics && !titles.contains(NameFolding.key(NameFolding.core($0.item.title)))
+            $0.score >= top.score - tiedLyrics && NameFolding.key(NameFolding.core($0.item.title)) != title
         }
         if !tied.isEmpty { return [.disambiguation([top.item] + tied.prefix(3).map(\.item))] }
         return [.success(top.item)]

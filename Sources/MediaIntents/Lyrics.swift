@@ -69,7 +69,7 @@ public struct Lyrics: Codable, Sendable, Hashable {
                 }
                 rest = rest[rest.index(after: close)...]
             }
-            let words = Self.trimmedLine(rest)
+            let words = NameFolding.trimmed(String(rest))
             if !stamps.isEmpty { stampedLines += 1 }
             guard !words.isEmpty, !(isTag && stamps.isEmpty) else { continue }
             if stamps.isEmpty {
@@ -100,12 +100,6 @@ public struct Lyrics: Codable, Sendable, Hashable {
             secondsText.allSatisfy({ $0.isNumber || $0 == "." })
         else { return nil }
         return Double(minutes) * 60 + seconds
-    }
-
-    static func trimmedLine(_ text: Substring) -> String {
-        var words = text.drop { $0 == " " || $0 == "\t" }
-        while let last = words.last, last == " " || last == "\t" { words = words.dropLast() }
-        return String(words)
     }
 
     /// The line sung at `seconds` into the track (the last one started), for timed lyrics.

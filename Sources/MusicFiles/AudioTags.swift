@@ -18,8 +18,8 @@ public struct AudioTags: Sendable, Hashable {
     /// The words, as the tags hold them: timed (ID3v2 SYLT, as LRC) before plain (USLT, Vorbis
     /// LYRICS or UNSYNCEDLYRICS, MP4 ©lyr, APE LYRICS), which may themselves be LRC text.
     public var lyrics: String?
-    /// Bytes of a lyrics tag too long to be lyrics (`Lyrics.maximumBytes`), left out.
-    public var lyricsRefused: Int?
+    /// Whether a lyrics tag was too long to be lyrics (over `Lyrics.maximumBytes`) and left out.
+    public var lyricsRefused = false
 
     public init() {}
 
@@ -75,9 +75,8 @@ public struct AudioTags: Sendable, Hashable {
         lyrics = (lyricKeys + described).lazy.compactMap { key in
             properties[key]?.first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         }.first
-        if lyrics == nil, properties.keys.contains(where: { $0.hasPrefix(Self.refusedMark) && $0.contains("LYRICS") }) {
-            lyricsRefused = Lyrics.maximumBytes + 1
-        }
+        lyricsRefused =
+            lyrics == nil && properties.keys.contains { $0.hasPrefix(Self.refusedMark) && $0.contains("LYRICS") }
     }
 
     /// Marks a property whose value was too long to read (`read`).

@@ -32,8 +32,8 @@ enum LyricsFiles {
         }
         if let fromFile, file?.lowercased().hasSuffix(".lrc") == true { return (fromFile, problem) }
         if let tagged = tags.lyrics { return (tagged, problem) }
-        if let refused = tags.lyricsRefused, problem == nil {
-            problem = (audio, "lyrics tag of more than \(refused - 1) bytes left out")
+        if tags.lyricsRefused, problem == nil {
+            problem = (audio, "lyrics tag of more than \(Lyrics.maximumBytes) bytes left out")
         }
         return (fromFile, problem)
     }

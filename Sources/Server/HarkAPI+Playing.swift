@@ -28,12 +28,11 @@ extension HarkAPI {
         guard length <= Self.maximumText else {
             return Self.error(400, "text is \(length) characters; at most \(Self.maximumText)")
         }
-        let context = RequestContext(
+        var context = RequestContext(
             user: routed.user(named: body.user), device: body.device, language: body.lang, home: body.home,
             person: body.person, voiceProfile: body.voiceProfile)
-        var asked = context
-        asked.screen = body.screen
-        let outcome = await self.assistant.ask(body.text, context: asked)
+        context.screen = body.screen
+        let outcome = await self.assistant.ask(body.text, context: context)
         // Nothing can be trusted to have been done: a clear, retryable answer, fast.
         if let trouble = outcome.storageUnavailable { return Self.storageBusy(trouble) }
         events.update(device: outcome.device, info: outcome.nowPlaying)

@@ -208,28 +208,24 @@ public final class Statement {
     /// Runs a query and returns the first column of every row as integers (NULL as 0): for long
     /// lists of row ids, without a `Row` each.
     public func integers(_ values: [SQLValue] = []) throws -> [Int64] {
-        defer { sqlite3_reset(stmt) }
-        try bind(values)
-        var out: [Int64] = []
-        while true {
-            let rc = sqlite3_step(stmt)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw db.error(rc, sql: sql) }
-            out.append(sqlite3_column_int64(stmt, 0))
-        }
-        return out
+        try collect(values) { sqlite3_column_int64($0, 0) }
     }
 
     /// Runs a query and returns every row.
     public func rows(_ values: [SQLValue] = []) throws -> [Row] {
+        try collect(values) { Row($0) }
+    }
+
+    /// Runs a query and reads each row it returns with `read`.
+    private func collect<T>(_ values: [SQLValue], _ read: (OpaquePointer) -> T) throws -> [T] {
         defer { sqlite3_reset(stmt) }
         try bind(values)
-        var out: [Row] = []
+        var out: [T] = []
         while true {
             let rc = sqlite3_step(stmt)
             if rc == SQLITE_DONE { break }
             guard rc == SQLITE_ROW else { throw db.error(rc, sql: sql) }
-            out.append(Row(stmt))
+            out.append(read(stmt))
         }
         return out
     }

@@ -22,6 +22,16 @@
 #include <taglib/tstring.h>
 
 namespace {
+// Whether `file` is of a format that carries ID3v2 (MP3, WAV, AIFF), with its tag (nullptr when it
+// has none) in `*tag`.
+bool carriesID3v2(TagLib::File *file, TagLib::ID3v2::Tag **tag) {
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) *tag = mpeg->ID3v2Tag();
+    else if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) *tag = wav->ID3v2Tag();
+    else if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(file)) *tag = aiff->tag();
+    else return false;
+    return true;
+}
+
 // The first ID3v2 SYLT frame timed in milliseconds, written as LRC ("[01:02.50]words" a line):
 // TagLib's property map leaves SYLT out. Frames timed in MPEG frames are passed over.
 std::string syncedLyrics(TagLib::ID3v2::Tag *tag) {
@@ -69,9 +79,7 @@ extern "C" int hark_taglib_read(const char *path, void *context, hark_tag_visito
         }
     }
     TagLib::ID3v2::Tag *id3 = nullptr;
-    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file.file())) id3 = mpeg->ID3v2Tag();
-    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file.file())) id3 = wav->ID3v2Tag();
-    if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(file.file())) id3 = aiff->tag();
+    carriesID3v2(file.file(), &id3);
     const std::string lrc = syncedLyrics(id3);
     if (!lrc.empty()) visit(context, "SYNCEDLYRICS", lrc.c_str());
     return 1;
@@ -113,9 +121,8 @@ extern "C" int hark_taglib_picture(const char *path, void *context, hark_picture
     TagLib::FileRef ref(path, false);
     TagLib::File *file = ref.file();
     if (ref.isNull() || file == nullptr || !file->isValid()) return 0;
-    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return fromID3v2(mpeg->ID3v2Tag(), context, visit);
-    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) return fromID3v2(wav->ID3v2Tag(), context, visit);
-    if (auto *aiff = dynamic_cast<TagLib::RIFF::AIFF::File *>(file)) return fromID3v2(aiff->tag(), context, visit);
+    TagLib::ID3v2::Tag *id3 = nullptr;
+    if (carriesID3v2(file, &id3)) return fromID3v2(id3, context, visit);
     if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) return fromPicture(front(flac->pictureList()), context, visit);
     if (auto *vorbis = dynamic_cast<TagLib::Ogg::Vorbis::File *>(file))
         return vorbis->tag() ? fromPicture(front(vorbis->tag()->pictureList()), context, visit) : 0;

@@ -12,10 +12,10 @@ public struct LyricMatch: Sendable, Hashable {
     public var line: String
 }
 
-/// Finds tracks by a line of their lyrics heard or remembered a little wrong: the rarest of the
-/// line's keys find candidates in the full-text index (bm25), then each candidate's lines are
-/// compared with the whole line, a pair of lines at a time, by weighted keys found, their order, and
-/// words one sound or letter away.
+/// Finds tracks by a line of their lyrics heard or remembered a little wrong: the songs holding the
+/// line's rarest keys (read from the full-text index, counted by rarity) are the candidates, then
+/// each candidate's lines are compared with the whole line, a pair of lines at a time, by weighted
+/// keys found, their order, and words one sound or letter away (`LyricQuery`).
 struct LyricSearch {
     let db: Database
     /// How many tracks have lyrics (`CatalogStore.lyricsTotal`).
