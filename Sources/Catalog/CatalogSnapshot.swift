@@ -19,7 +19,7 @@ public enum CatalogSnapshot {
     /// is left out.
     static let keptTables: Set<String> = [
         "meta", "items", "item_artists", "item_genres", "playlist_entries", "terms", "term_keys", "schema_migrations",
-        "lyrics",
+        "lyrics", "lyric_terms", "lyric_term_keys",
     ]
 
     /// The `meta` key a snapshot is marked with (its value: when it was built).

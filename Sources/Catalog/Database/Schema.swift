@@ -33,6 +33,10 @@ enum Schema {
             try CatalogStore.rebuildGenres(db)
         },
         Migration(5, "lyrics and their full-text index", sql: lyrics),
+        Migration(6, "lyric keys counted, lyric words by sound and spelling") { db in
+            try db.execute(lyricTerms)
+            try CatalogStore.rebuildLyricTerms(db)
+        },
     ]
 
     /// Columns added after the first catalogs, with their definitions.

@@ -35,6 +35,7 @@ extension CatalogStore {
             try db.prepare("DELETE FROM lyrics WHERE item_id = ?").run([.integer(id)])
         }
         countedLyricsVersion = -1
+        if !bulk { try countKeys(old, by: -1) }
         guard let keyed else { return }
         knownToHaveLyrics = true
         let keys = keyed.lineKeys.joined(separator: "\n")
@@ -44,6 +45,45 @@ extension CatalogStore {
         ])
         if !bulk {
             try db.prepare("INSERT INTO lyrics_fts(rowid, keys) VALUES(?, ?)").run([.integer(id), .text(keys)])
+            try countKeys(keys, by: 1)
+        }
+    }
+
+    /// Counts one track's keys in `lyric_terms` (each once however often it is sung), and files a
+    /// word new to the lyrics under its similar-word keys.
+    private func countKeys(_ keys: String?, by change: Int) throws {
+        guard let keys else { return }
+        let distinct = Set(keys.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+        if change < 0 {
+            let lower = try db.prepare("UPDATE lyric_terms SET docs = docs - 1 WHERE term = ?")
+            for key in distinct { try lower.run([.text(String(key))]) }
+            return
+        }
+        let raise = try db.prepare(
+            "INSERT INTO lyric_terms(term, docs) VALUES(?, 1) ON CONFLICT(term) DO UPDATE SET docs = docs + 1 RETURNING docs")
+        let file = try db.prepare("INSERT INTO lyric_term_keys(key, term) VALUES(?, ?)")
+        for key in distinct.map(String.init) {
+            guard try raise.integer([.text(key)]) == 1, LyricKeys.isWord(key) else { continue }
+            for similar in TermKeys.keys(key) { try file.run([.text(similar), .text(key)]) }
+        }
+    }
+
+    /// Counts every lyric key's tracks and files each word's similar-word keys, from the full-text
+    /// index (after a bulk load, and when a catalog first gets the tables).
+    static func rebuildLyricTerms(_ db: any SQLDatabase) throws {
+        try db.execute(
+            """
+            DELETE FROM lyric_terms; DROP INDEX IF EXISTS lyric_term_keys_key; DELETE FROM lyric_term_keys;
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.lyrics_vocab USING fts5vocab(main, 'lyrics_fts', 'row');
+            INSERT INTO lyric_terms(term, docs) SELECT term, doc FROM temp.lyrics_vocab;
+            DROP TABLE temp.lyrics_vocab;
+            """)
+        // The key index is built after the rows, which is much faster than keeping it sorted.
+        defer { try? db.execute(Schema.lyricTermKeysIndex) }
+        let file = "INSERT INTO lyric_term_keys(key, term) VALUES(?, ?)"
+        for row in try db.rows("SELECT term FROM lyric_terms", []) {
+            guard let term = row.string(0), LyricKeys.isWord(term) else { continue }
+            for key in TermKeys.keys(term) { try db.run(file, [.text(key), .text(term)]) }
         }
     }
 
@@ -95,6 +135,7 @@ extension CatalogStore {
     /// The full-text index over every track's lyric keys, built again from the `lyrics` table.
     func rebuildLyricsIndex() throws {
         try db.execute("INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild')")
+        try Self.rebuildLyricTerms(db)
     }
 }
 
@@ -115,4 +156,14 @@ extension Schema {
         CREATE VIRTUAL TABLE IF NOT EXISTS lyrics_fts USING fts5(
             keys, content='lyrics', content_rowid='item_id', tokenize='unicode61', detail='none');
         """
+
+    /// How many tracks' lyrics hold each key (FTS5 counts a key's tracks only by reading all of
+    /// them), and the lyrics' words by sound and one-letter deletions (`TermKeys`), to find the
+    /// word meant by one misheard. A key no track holds any more keeps a count of 0.
+    static let lyricTerms = """
+        CREATE TABLE IF NOT EXISTS lyric_terms(term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS lyric_term_keys(key TEXT NOT NULL, term TEXT NOT NULL);
+        """ + lyricTermKeysIndex
+
+    static let lyricTermKeysIndex = "CREATE INDEX IF NOT EXISTS lyric_term_keys_key ON lyric_term_keys(key, term);"
 }

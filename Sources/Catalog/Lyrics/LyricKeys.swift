@@ -34,6 +34,9 @@ enum LyricKeys {
         let hasHan = line.unicodeScalars.contains(where: Script.isHan)
         let hasKana = line.unicodeScalars.contains(where: Script.isKana)
         guard hasHan, !hasKana else { return chinese.isEmpty ? [] : [chinese] }
+        // Characters MeCab cannot read (simplified Chinese ones) say the line is not Japanese.
+        let readable = line.filter { $0.unicodeScalars.first.map(Script.isHan) ?? false }.allSatisfy { kanji($0).known }
+        guard readable else { return chinese.isEmpty ? [] : [chinese] }
         let japanese = keys(line, japanese: true, cache: cache)
         return [chinese, japanese].filter { !$0.isEmpty }
     }
@@ -92,6 +95,11 @@ enum LyricKeys {
         return keys
     }
 
+    /// Whether a key is one word (not a pair, not a CJK syllable) long enough to be misheard.
+    static func isWord(_ key: some StringProtocol) -> Bool {
+        key.utf8.count >= 3 && !key.hasPrefix(syllableMark) && !key.contains(pairJoiner)
+    }
+
     /// Joins the two words of a pair key (folded words are letters and digits; a word with a 0 in
     /// it is rare, and a pair made of it still matches only itself).
     static let pairJoiner = "0"
@@ -121,22 +129,24 @@ enum LyricKeys {
                 continue
             }
             flushKana()
-            out += kanjiMorae(character)
+            out += kanji(character).morae
         }
         flushKana()
         return out
     }
 
-    /// A kanji's morae as MeCab reads it alone, kept once worked out (a few thousand kanji at most).
-    static func kanjiMorae(_ kanji: Character) -> [String] {
-        if let known = readKanji.withLock({ $0[kanji] }) { return known }
+    /// A kanji's morae as MeCab reads it alone (ICU's reading where MeCab has none, then `known`
+    /// is false), kept once worked out (a few thousand kanji at most).
+    static func kanji(_ kanji: Character) -> (morae: [String], known: Bool) {
+        if let read = readKanji.withLock({ $0[kanji] }) { return read }
         let text = String(kanji)
-        let read = morae(NameFolding.readingKey(text) ?? NameFolding.romajiKey(NameFolding.transliterated(text)))
+        let reading = NameFolding.readingKey(text)
+        let read = (morae(reading ?? NameFolding.romajiKey(NameFolding.transliterated(text))), reading != nil)
         readKanji.withLock { $0[kanji] = read }
         return read
     }
 
-    static let readKanji = Locked<[Character: [String]]>([:])
+    static let readKanji = Locked<[Character: (morae: [String], known: Bool)]>([:])
 
     /// Romaji cut after each vowel, and after an "n" that no vowel follows.
     static func morae(_ romaji: String) -> [String] {

@@ -16,10 +16,21 @@ struct LyricQuery {
     /// Each key's English sound key (`TermKeys.phonetic`), "" for keys too short to be misheard.
     let sounds: [String]
 
+    /// The pair keys of the query with the places of their two words.
+    let pairs: [(pair: Int, first: Int, second: Int)]
+
     init(keys: [String], frequencies: [String: Int], total: Double) {
         var seen = Set<String>()
         self.keys = keys.filter { seen.insert($0).inserted }
         self.frequencies = frequencies
+        var place: [String: Int] = [:]
+        for (index, key) in self.keys.enumerated() { place[key] = index }
+        pairs = Self.pairs(in: keys).compactMap { at in
+            guard let pair = place[keys[at]], let first = place[keys[at - 1]], let second = place[keys[at + 1]] else {
+                return nil
+            }
+            return (pair, first, second)
+        }
         // A key no lyrics hold (a misheard word) weighs as a rare one: missing it costs.
         // A lone CJK syllable (`LyricKeys.syllableMark`) says little, and weighs a third.
         weights = self.keys.map {
@@ -30,6 +41,28 @@ struct LyricQuery {
         for (place, key) in self.keys.enumerated() { places[Self.hash(Array(key.utf8)[...])] = place }
         self.places = places
         sounds = self.keys.map { $0.count >= 4 && !$0.hasPrefix(LyricKeys.syllableMark) ? TermKeys.phonetic($0) : "" }
+    }
+
+    /// Where a line's keys (`LyricKeys.keys`) hold a pair: the key at each place returned joins the
+    /// keys either side of it.
+    static func pairs(in keys: [String]) -> [Int] {
+        keys.indices.dropFirst().dropLast().filter { joined(keys[$0 - 1], keys[$0 + 1]) == keys[$0] }
+    }
+
+    /// The pair key of two neighbouring keys: two words, or two CJK syllables.
+    static func joined(_ first: String, _ second: String) -> String {
+        let mark = LyricKeys.syllableMark
+        return first.hasPrefix(mark) && second.hasPrefix(mark)
+            ? String(first.dropFirst() + second.dropFirst()) : first + LyricKeys.pairJoiner + second
+    }
+
+    /// The pairs a line remembered with two words swapped, or a word put in, breaks: each pair the
+    /// other way round, and each word with the one after next. They find the song as sung.
+    static func loosePairs(_ keys: [String]) -> [String] {
+        let places = pairs(in: keys)
+        var out = places.map { joined(keys[$0 + 1], keys[$0 - 1]) }
+        for (a, b) in zip(places, places.dropFirst()) where b == a + 2 { out.append(joined(keys[a - 1], keys[b + 1])) }
+        return out
     }
 
     /// A word of a track's lines that stands for a query key: exactly, or heard a little wrong.
@@ -155,11 +188,21 @@ struct LyricQuery {
             if value > credit[hit.key] { credit[hit.key] = value }
             if firstPlace[hit.key] < 0 { firstPlace[hit.key] = hit.at }
         }
+        // Two neighbouring words of the line found the other way round, one word apart, or across
+        // a line break count for their pair in part: a remembered line swaps and drops words.
+        for (pair, first, second) in pairs where credit[pair] == 0 && credit[first] > 0 && credit[second] > 0 {
+            for a in window where a.key == first {
+                for b in window where b.key == second {
+                    let apart = b.at - a.at
+                    if apart == 1 || apart == -2 || apart == 4 { credit[pair] = max(credit[pair], apart == 1 ? 1 : Self.looseNeighbours) }
+                }
+            }
+        }
         var found = 0.0
         var positions: [Int] = []
         for key in keys.indices where credit[key] > 0 {
             found += weights[key] * credit[key]
-            positions.append(firstPlace[key])
+            if firstPlace[key] >= 0 { positions.append(firstPlace[key]) }
         }
         guard found > 0 else { return 0 }
         let order = positions.count > 1 ? Double(Self.longestRising(positions)) / Double(positions.count) : 1
@@ -171,6 +214,9 @@ struct LyricQuery {
         let together = keys.count > 1 ? min(1, Double(neighbours) / Double(keys.count - 1)) : 1
         return found / totalWeight * (0.85 + 0.15 * order) * (0.75 + 0.25 * together)
     }
+
+    /// What a pair's two words found swapped or one word apart count for the pair.
+    static let looseNeighbours = 0.6
 
     /// A line as a reply quotes it: without the comma or dash it ends on ("Пожалей, моя
     /// зазнобушка," → "Пожалей, моя зазнобушка"); a full stop, "!" and "?" stay.

@@ -22,29 +22,43 @@ struct LyricSearch {
     let total: Int
 
     /// Candidates read from the index, and how many keys of the line ask for them.
-    static let candidates = 50
+    static let candidates = Int(ProcessInfo.processInfo.environment["LC"] ?? "50")!
     /// A key more songs than this share hold (and more than `commonFloor`) does not ask for candidates.
     static let commonShare = 0.15
     static let commonFloor = 200.0
     /// Candidates scored again with misheard words counted.
-    static let rescored = 8
-    static let queryKeys = 8
+    static let rescored = Int(ProcessInfo.processInfo.environment["LR"] ?? "8")!
+    static let queryKeys = Int(ProcessInfo.processInfo.environment["LQ"] ?? "8")!
 
     func matches(_ remembered: String, limit: Int) throws -> [LyricMatch] {
         let variants = LyricKeys.queries(remembered, cache: KeyCache(capacity: 256))
         guard !variants.isEmpty else { return [] }
+        var clock = DispatchTime.now().uptimeNanoseconds
+        var phases: [String] = []
+        func lap(_ name: String) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            phases.append("\(name)=\(Double(now - clock) / 1e6)")
+            clock = now
+        }
+        defer { if ProcessInfo.processInfo.environment["LTIME"] != nil { FileHandle.standardError.write(("TIME " + phases.joined(separator: " ") + "\n").data(using: .utf8)!) } }
         let total = Double(max(1, self.total))
-        let frequencies = try documentFrequencies(Set(variants.joined()))
+        let loose = variants.map(LyricQuery.loosePairs)
+        let frequencies = try documentFrequencies(Set(variants.joined()).union(loose.joined()))
+        lap("freq")
         let queries = variants.map { keys in LyricQuery(keys: keys, frequencies: frequencies, total: total) }
         var ids: [Int64] = []
-        for query in queries {
-            for id in try candidates(query, total: total) where !ids.contains(id) { ids.append(id) }
+        for (query, loose) in zip(queries, loose) {
+            for id in try candidates(query.keys, loose: loose, frequencies, total: total) where !ids.contains(id) {
+                ids.append(id)
+            }
         }
         guard !ids.isEmpty else { return [] }
+        lap("cand")
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
         let rows = try db.prepareOnce(
             "SELECT l.item_id, l.keys, i.popularity FROM lyrics l JOIN items i ON i.id = l.item_id WHERE l.item_id IN (\(marks))"
         ).rows(ids.map { .integer($0) })
+        lap("rows")
         var found: [(match: LyricMatch, window: Range<Int>)] = []
         // First by the keys said exactly; then the best few again with words heard a little wrong
         // counted too (comparing sounds costs, and a misheard word moves a song only a little).
@@ -56,10 +70,18 @@ struct LyricSearch {
             exact.append((score, id, keys, row.double(2) ?? 0))
         }
         exact.sort { $0.score > $1.score }
-        let loose = queries.map { _ in LyricQuery.Matches(near: true) }
+        lap("exact")
+        if let t = ProcessInfo.processInfo.environment["LT"], let target = Int(t) {
+            FileHandle.standardError.write("DEBUG candidates \(ids.count) target in candidates: \(ids.firstIndex(of: Int64(target)).map(String.init) ?? "no"); variants \(variants)\n".data(using: .utf8)!)
+            for (rank, e) in exact.prefix(12).enumerated() { FileHandle.standardError.write("DEBUG exact \(rank) id \(e.id) \(e.score)\n".data(using: .utf8)!) }
+            if let r = exact.firstIndex(where: { $0.id == target }) { FileHandle.standardError.write("DEBUG target exact rank \(r) \(exact[r].score) keys: \(exact[r].keys.prefix(600))\n".data(using: .utf8)!) }
+            if let e = exact.first { FileHandle.standardError.write("DEBUG first keys: \(e.keys.prefix(600))\n".data(using: .utf8)!) }
+            FileHandle.standardError.write("DEBUG freqs \(frequencies)\n".data(using: .utf8)!)
+        }
+        let near = queries.map { _ in LyricQuery.Matches(near: true) }
         for candidate in exact.prefix(Self.rescored) {
             var best = (score: 0.0, window: 0..<0)
-            for (query, known) in zip(queries, loose) {
+            for (query, known) in zip(queries, near) {
                 let match = query.best(in: candidate.keys, matches: known)
                 if match.score > best.score { best = match }
             }
@@ -68,6 +90,7 @@ struct LyricSearch {
                 rowID: Int64(candidate.id), score: min(1, best.score + 0.02 * candidate.popularity), line: "")
             found.append((match, best.window))
         }
+        lap("near")
         // Only the lines of what is returned are read out of the lyrics' text.
         let text = try db.prepare("SELECT text FROM lyrics WHERE item_id = ?")
         return try found.sorted { ($0.match.score, -$0.match.rowID) > ($1.match.score, -$1.match.rowID) }.prefix(limit).map {
@@ -82,9 +105,8 @@ struct LyricSearch {
 
     /// How many tracks' lyrics hold each key (0 for a key none holds).
     private func documentFrequencies(_ keys: Set<String>) throws -> [String: Int] {
-        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.lyrics_vocab USING fts5vocab(main, 'lyrics_fts', 'row')")
         var out: [String: Int] = [:]
-        let lookup = try db.prepare("SELECT doc FROM temp.lyrics_vocab WHERE term = ?")
+        let lookup = try db.prepare("SELECT docs FROM lyric_terms WHERE term = ?")
         for key in keys { out[key] = Int(try lookup.integer([.text(key)]) ?? 0) }
         return out
     }
@@ -93,15 +115,22 @@ struct LyricSearch {
     /// the rarity of the keys each holds. Keys most songs hold are left out: they find nothing in
     /// particular. The songs of each key are read from the index and counted here: FTS5's own
     /// ranking reads every matching song's length, which cost 50 ms at 100,000 songs.
-    private func candidates(_ query: LyricQuery, total: Double) throws -> [Int64] {
-        func frequency(_ key: String) -> Int { query.frequencies[key] ?? 0 }
-        let present = query.keys.filter { frequency($0) > 0 }.sorted { (frequency($0), $0) < (frequency($1), $1) }
-        let telling = present.filter { Double(frequency($0)) <= max(Self.commonFloor, total * Self.commonShare) }
-        let asked = telling.isEmpty ? present.prefix(2) : telling.prefix(Self.queryKeys)
+    private func candidates(_ keys: [String], loose: [String], _ frequencies: [String: Int], total: Double) throws
+        -> [Int64]
+    {
+        func frequency(_ key: String) -> Int { frequencies[key] ?? 0 }
+        func rarest(_ keys: [String], _ count: Int) -> [(key: String, weight: Double)] {
+            let present = Set(keys).filter { frequency($0) > 0 }.sorted { (frequency($0), $0) < (frequency($1), $1) }
+            let telling = present.filter { Double(frequency($0)) <= max(Self.commonFloor, total * Self.commonShare) }
+            return (telling.isEmpty ? present.prefix(2) : telling.prefix(count)).map {
+                ($0, log(1 + total / Double(max(1, frequency($0)))))
+            }
+        }
+        // The pairs of a line sung a little differently count for less than the line as said.
+        let asked = rarest(keys, Self.queryKeys) + rarest(loose, Self.queryKeys / 2).map { ($0.key, $0.weight * 0.5) }
         let songs = try db.prepare("SELECT rowid FROM lyrics_fts WHERE lyrics_fts MATCH ?")
         var votes: [Int64: Double] = [:]
-        for key in asked {
-            let weight = log(1 + total / Double(max(1, frequency(key))))
+        for (key, weight) in asked {
             for id in try songs.integers([.text("\"\(key)\"")]) { votes[id, default: 0] += weight }
         }
         return votes.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(Self.candidates).map(\.key)
