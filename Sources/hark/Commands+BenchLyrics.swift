@@ -154,7 +154,8 @@ extension Commands {
             guard let name = row.string(0), let bytes = row.int(1) else { continue }
             let group =
                 name.hasPrefix("bench_lyrics_plain") ? "plain FTS5 index"
-                : name.hasPrefix("lyrics_fts") ? "lyrics index" : name == "lyrics" ? "lyrics table" : nil
+                : name.hasPrefix("lyrics_fts") ? "lyrics index" : name == "lyrics" ? "lyrics table"
+                : name.hasPrefix("lyric_term") ? "lyric key counts and word keys" : nil
             if let group { sizes[group, default: 0] += bytes }
         }
         return sizes

@@ -19,7 +19,11 @@ struct LyricQuery {
     /// The pair keys of the query with the places of their two words.
     let pairs: [(pair: Int, first: Int, second: Int)]
 
-    init(keys: [String], frequencies: [String: Int], total: Double) {
+    /// Words (and their pairs) of the lyrics that a misheard key of the line may stand for, by hash,
+    /// with that key's place.
+    let heardAs: [UInt64: Int]
+
+    init(keys: [String], frequencies: [String: Int], total: Double, heardAs: [String: String] = [:]) {
         var seen = Set<String>()
         self.keys = keys.filter { seen.insert($0).inserted }
         self.frequencies = frequencies
@@ -40,6 +44,9 @@ struct LyricQuery {
         var places: [UInt64: Int] = [:]
         for (place, key) in self.keys.enumerated() { places[Self.hash(Array(key.utf8)[...])] = place }
         self.places = places
+        var heard: [UInt64: Int] = [:]
+        for (word, key) in heardAs { heard[Self.hash(Array(word.utf8)[...])] = place[key] }
+        self.heardAs = heard
         sounds = self.keys.map { $0.count >= 4 && !$0.hasPrefix(LyricKeys.syllableMark) ? TermKeys.phonetic($0) : "" }
     }
 
@@ -91,6 +98,7 @@ struct LyricQuery {
     /// The query key a word stands for, if any.
     func hit(_ word: ArraySlice<UInt8>, hash: UInt64, _ matches: Matches) -> Hit? {
         if let place = places[hash] { return Hit(key: place, exact: true) }
+        if let place = heardAs[hash] { return Hit(key: place, exact: false) }
         guard matches.near else { return nil }
         if let known = matches.known[hash] { return known < 0 ? nil : Hit(key: known, exact: false) }
         var found = -1
@@ -179,7 +187,8 @@ struct LyricQuery {
     }
 
     /// The weighted share of the query's keys a window holds (a word one letter or one sound
-    /// away counts 0.6), times how much of their order it keeps and how close together they are.
+    /// away counts 0.6, a pair whose words are found a little apart 0.8), times how much of their
+    /// order it keeps.
     func score(_ window: [Hit]) -> Double {
         var credit = [Double](repeating: 0, count: keys.count)
         var firstPlace = [Int](repeating: -1, count: keys.count)
@@ -206,17 +215,11 @@ struct LyricQuery {
         }
         guard found > 0 else { return 0 }
         let order = positions.count > 1 ? Double(Self.longestRising(positions)) / Double(positions.count) : 1
-        // The words of a remembered line come as they were sung, side by side: neighbouring keys
-        // of the line found next to each other. Common words found apart are more likely another
-        // song's.
-        var neighbours = 0
-        for (a, b) in zip(window, window.dropFirst()) where b.at == a.at + 1 && b.key == a.key + 1 { neighbours += 1 }
-        let together = keys.count > 1 ? min(1, Double(neighbours) / Double(keys.count - 1)) : 1
-        return found / totalWeight * (0.85 + 0.15 * order) * (0.75 + 0.25 * together)
+        return found / totalWeight * (0.85 + 0.15 * order)
     }
 
     /// What a pair's two words found swapped or one word apart count for the pair.
-    static let looseNeighbours = 0.6
+    static let looseNeighbours = 0.8
 
     /// A line as a reply quotes it: without the comma or dash it ends on ("Пожалей, моя
     /// зазнобушка," → "Пожалей, моя зазнобушка"); a full stop, "!" and "?" stay.

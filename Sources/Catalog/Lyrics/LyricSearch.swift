@@ -12,40 +12,37 @@ public struct LyricMatch: Sendable, Hashable {
     public var line: String
 }
 
-/// Finds tracks by a line of their lyrics heard or remembered a little wrong: the songs holding the
-/// line's rarest keys (read from the full-text index, counted by rarity) are the candidates, then
-/// each candidate's lines are compared with the whole line, a pair of lines at a time, by weighted
-/// keys found, their order, and words one sound or letter away (`LyricQuery`).
+/// Finds tracks by a line of their lyrics heard or remembered a little wrong. The candidates are
+/// the songs holding the line's rarest keys (counted by rarity from the full-text index's song
+/// lists), with the pairs a swap or a dropped word would break, and for a word no lyrics hold
+/// (misheard) the lyrics' words one letter or one sound away. Each candidate's lines are then
+/// compared with the whole line, a pair of lines at a time, by weighted keys found and their order
+/// (`LyricQuery`).
 struct LyricSearch {
     let db: Database
     /// How many tracks have lyrics (`CatalogStore.lyricsTotal`).
     let total: Int
 
     /// Candidates read from the index, and how many keys of the line ask for them.
-    static let candidates = Int(ProcessInfo.processInfo.environment["LC"] ?? "50")!
+    static let candidates = 50
     /// A key more songs than this share hold (and more than `commonFloor`) does not ask for candidates.
     static let commonShare = 0.15
     static let commonFloor = 200.0
     /// Candidates scored again with misheard words counted.
-    static let rescored = Int(ProcessInfo.processInfo.environment["LR"] ?? "8")!
-    static let queryKeys = Int(ProcessInfo.processInfo.environment["LQ"] ?? "8")!
+    static let rescored = 8
+    static let queryKeys = 8
 
     func matches(_ remembered: String, limit: Int) throws -> [LyricMatch] {
         let variants = LyricKeys.queries(remembered, cache: KeyCache(capacity: 256))
         guard !variants.isEmpty else { return [] }
-        var clock = DispatchTime.now().uptimeNanoseconds
-        var phases: [String] = []
-        func lap(_ name: String) {
-            let now = DispatchTime.now().uptimeNanoseconds
-            phases.append("\(name)=\(Double(now - clock) / 1e6)")
-            clock = now
-        }
-        defer { if ProcessInfo.processInfo.environment["LTIME"] != nil { FileHandle.standardError.write(("TIME " + phases.joined(separator: " ") + "\n").data(using: .utf8)!) } }
         let total = Double(max(1, self.total))
-        let loose = variants.map(LyricQuery.loosePairs)
-        let frequencies = try documentFrequencies(Set(variants.joined()).union(loose.joined()))
-        lap("freq")
-        let queries = variants.map { keys in LyricQuery(keys: keys, frequencies: frequencies, total: total) }
+        var frequencies = try documentFrequencies(Set(variants.joined()))
+        let heard = try variants.map { try misheard($0, frequencies) }
+        let loose = zip(variants, heard).map { LyricQuery.loosePairs($0) + $1.keys }
+        frequencies.merge(try documentFrequencies(Set(loose.joined())), uniquingKeysWith: { $1 })
+        let queries = zip(variants, heard).map { keys, heard in
+            LyricQuery(keys: keys, frequencies: frequencies, total: total, heardAs: heard)
+        }
         var ids: [Int64] = []
         for (query, loose) in zip(queries, loose) {
             for id in try candidates(query.keys, loose: loose, frequencies, total: total) where !ids.contains(id) {
@@ -53,12 +50,10 @@ struct LyricSearch {
             }
         }
         guard !ids.isEmpty else { return [] }
-        lap("cand")
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
         let rows = try db.prepareOnce(
             "SELECT l.item_id, l.keys, i.popularity FROM lyrics l JOIN items i ON i.id = l.item_id WHERE l.item_id IN (\(marks))"
         ).rows(ids.map { .integer($0) })
-        lap("rows")
         var found: [(match: LyricMatch, window: Range<Int>)] = []
         // First by the keys said exactly; then the best few again with words heard a little wrong
         // counted too (comparing sounds costs, and a misheard word moves a song only a little).
@@ -70,14 +65,6 @@ struct LyricSearch {
             exact.append((score, id, keys, row.double(2) ?? 0))
         }
         exact.sort { $0.score > $1.score }
-        lap("exact")
-        if let t = ProcessInfo.processInfo.environment["LT"], let target = Int(t) {
-            FileHandle.standardError.write("DEBUG candidates \(ids.count) target in candidates: \(ids.firstIndex(of: Int64(target)).map(String.init) ?? "no"); variants \(variants)\n".data(using: .utf8)!)
-            for (rank, e) in exact.prefix(12).enumerated() { FileHandle.standardError.write("DEBUG exact \(rank) id \(e.id) \(e.score)\n".data(using: .utf8)!) }
-            if let r = exact.firstIndex(where: { $0.id == target }) { FileHandle.standardError.write("DEBUG target exact rank \(r) \(exact[r].score) keys: \(exact[r].keys.prefix(600))\n".data(using: .utf8)!) }
-            if let e = exact.first { FileHandle.standardError.write("DEBUG first keys: \(e.keys.prefix(600))\n".data(using: .utf8)!) }
-            FileHandle.standardError.write("DEBUG freqs \(frequencies)\n".data(using: .utf8)!)
-        }
         let near = queries.map { _ in LyricQuery.Matches(near: true) }
         for candidate in exact.prefix(Self.rescored) {
             var best = (score: 0.0, window: 0..<0)
@@ -90,7 +77,6 @@ struct LyricSearch {
                 rowID: Int64(candidate.id), score: min(1, best.score + 0.02 * candidate.popularity), line: "")
             found.append((match, best.window))
         }
-        lap("near")
         // Only the lines of what is returned are read out of the lyrics' text.
         let text = try db.prepare("SELECT text FROM lyrics WHERE item_id = ?")
         return try found.sorted { ($0.match.score, -$0.match.rowID) > ($1.match.score, -$1.match.rowID) }.prefix(limit).map {
@@ -109,6 +95,44 @@ struct LyricSearch {
         let lookup = try db.prepare("SELECT docs FROM lyric_terms WHERE term = ?")
         for key in keys { out[key] = Int(try lookup.integer([.text(key)]) ?? 0) }
         return out
+    }
+
+    /// For each word of the line no lyrics hold (misheard), the lyrics' words one letter or one
+    /// sound away that may be meant, and the pairs they make with the words beside them: each with
+    /// the key of the line it stands for.
+    private func misheard(_ keys: [String], _ frequencies: [String: Int]) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for (at, key) in keys.enumerated() where frequencies[key] == 0 && LyricKeys.isWord(key) {
+            for word in try similarWords(key) {
+                out[word] = key
+                if at >= 2, LyricQuery.joined(keys[at - 2], key) == keys[at - 1] {
+                    out[LyricQuery.joined(keys[at - 2], word)] = keys[at - 1]
+                }
+                if at + 2 < keys.count, LyricQuery.joined(key, keys[at + 2]) == keys[at + 1] {
+                    out[LyricQuery.joined(word, keys[at + 2])] = keys[at + 1]
+                }
+            }
+        }
+        return out
+    }
+
+    /// Words of the lyrics one letter or one sound from `word`, the closest (then the commonest)
+    /// first.
+    private func similarWords(_ word: String, limit: Int = 2) throws -> [String] {
+        let keys = TermKeys.keys(word)
+        let sql = """
+            SELECT k.term, t.docs FROM lyric_term_keys k JOIN lyric_terms t ON t.term = k.term
+            WHERE k.key IN (\(keys.map { _ in "?" }.joined(separator: ","))) AND t.docs > 0 GROUP BY k.term
+            """
+        let sound = TermKeys.phonetic(word)
+        let said = Array(word.utf8)[...]
+        let found = try db.prepare(sql).rows(keys.map { .text($0) }).compactMap { row -> (String, Double, Int)? in
+            guard let term = row.string(0),
+                LyricQuery.withinOneEdit(said, Array(term.utf8)[...]) || (!sound.isEmpty && TermKeys.phonetic(term) == sound)
+            else { return nil }
+            return (term, NameSimilarity.editSimilarity(word, term), row.int(1) ?? 0)
+        }
+        return found.sorted { ($0.1, $0.2) > ($1.1, $1.2) }.prefix(limit).map(\.0)
     }
 
     /// Tracks holding the query's rarest keys (pairs of neighbouring words are keys), best first by
