@@ -71,6 +71,36 @@ struct LyricsSearchTests {
         _ = try CatalogImporter(store: store).importFile(file)
         #expect(try title(store, store.findByLyrics("only the sea and me").first) == "Real Love")
         #expect(try store.findByLyrics("this is the real love").first.map { try title(store, $0) } != "Real Love")
+        // Each key's count of songs follows: "real" only in Bohemian Rhapsody now, "sea" new.
+        #expect(try store.lyricKeyCount("real") == 1)
+        #expect(try store.lyricKeyCount("sea") == 1)
+        #expect(try store.lyricKeyCount("fantasy") == 1)
+    }
+
+    @Test func keysAreCountedPerSongAndWordsFiledBySpelling() throws {
+        let store = try catalog()
+        // "real" is sung in two songs: a key is counted once per song that holds it.
+        #expect(try store.lyricKeyCount("real") == 2)
+        #expect(try store.lyricKeyCount("real0life") == 1)
+        let search = LyricSearch(db: store.db, total: try store.lyricsTotal())
+        #expect(try search.similarWords("realty").contains("reality"))
+        #expect(try search.similarWords("landslibe") == ["landslide"])
+    }
+
+    @Test func twoNeighboursSwappedOrOneLeftOutStillHoldMostOfTheLine() throws {
+        let cache = KeyCache()
+        let sung = LyricKeys.keys("Is this just fantasy?", japanese: false, cache: cache).joined(separator: " ")
+        func score(_ remembered: String) -> Double {
+            let query = LyricQuery(keys: LyricKeys.keys(remembered, japanese: false, cache: cache), frequencies: [:], total: 100)
+            return query.best(in: sung, matches: LyricQuery.Matches(near: false)).score
+        }
+        #expect(score("is this just fantasy") == 1)
+        #expect(score("is this fantasy just") > 0.85)
+        #expect(score("is just fantasy") > 0.85)
+        // The pairs the swap broke, and one word apart, find the song as sung.
+        #expect(Set(LyricQuery.loosePairs(LyricKeys.keys("is this fantasy just", japanese: false, cache: cache)))
+            .isSuperset(of: ["this0just", "just0fantasy"]))
+        #expect(score("fantasy just this is") < score("is this fantasy just"))
     }
 
     @Test func lyricsOverTheLimitRejectTheRowByLine() throws {
@@ -98,10 +128,15 @@ struct LyricsSearchTests {
         let store = try catalog(filler + Self.rows)
         #expect(try store.lyricsCount() == 5)
         #expect(try title(store, store.findByLyrics("no escape from reality").first) == "Bohemian Rhapsody")
+        #expect(try store.lyricKeyCount("reality") == 1)
     }
 }
 
 extension CatalogStore {
+    func lyricKeyCount(_ key: String) throws -> Int64? {
+        try db.prepare("SELECT docs FROM lyric_terms WHERE term = ?").integer([.text(key)])
+    }
+
     func findSongIdent(_ title: String) throws -> String? {
         try db.prepare("SELECT ident FROM items WHERE title = ? AND type = 'song'").rows([.text(title)]).first?.string(0)
     }

@@ -118,7 +118,7 @@ struct LyricSearch {
 
     /// Words of the lyrics one letter or one sound from `word`, the closest (then the commonest)
     /// first.
-    private func similarWords(_ word: String, limit: Int = 2) throws -> [String] {
+    func similarWords(_ word: String, limit: Int = 2) throws -> [String] {
         let keys = TermKeys.keys(word)
         let sql = """
             SELECT k.term, t.docs FROM lyric_term_keys k JOIN lyric_terms t ON t.term = k.term
