@@ -33,7 +33,8 @@ enum Schema {
             try CatalogStore.rebuildGenres(db)
         },
         Migration(5, "lyrics and their full-text index", sql: lyrics),
-        Migration(6, "lyric keys counted, lyric words by sound and spelling") { db in
+        Migration(6, "lyric pairs one word apart, lyric keys counted, lyric words by sound and spelling") { db in
+            try Schema.addSkipPairs(db)
             try db.execute(lyricTerms)
             try CatalogStore.rebuildLyricTerms(db)
         },

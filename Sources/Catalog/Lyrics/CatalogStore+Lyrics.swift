@@ -8,17 +8,22 @@ struct KeyedLyrics: Sendable {
     var lyrics: Lyrics
     /// Per line, its keys joined by spaces.
     var lineKeys: [String]
+    /// Per line, its words each with the one after next (`LyricKeys.skipPairs`), joined by spaces.
+    var lineSkips: [String]
 
     init(_ lyrics: Lyrics, cache: KeyCache) {
         self.lyrics = lyrics
         let japanese = LyricKeys.isJapanese(lyrics.lines.map(\.text))
-        var known: [String: String] = [:]
-        lineKeys = lyrics.lines.map { line in
-            if let keys = known[line.text] { return keys }
-            let keys = LyricKeys.keys(line.text, japanese: japanese, cache: cache).joined(separator: " ")
-            known[line.text] = keys
-            return keys
+        var known: [String: (keys: String, skips: String)] = [:]
+        let lines = lyrics.lines.map { line in
+            if let keyed = known[line.text] { return keyed }
+            let keys = LyricKeys.keys(line.text, japanese: japanese, cache: cache)
+            let keyed = (keys.joined(separator: " "), LyricKeys.skipPairs(keys).joined(separator: " "))
+            known[line.text] = keyed
+            return keyed
         }
+        lineKeys = lines.map(\.keys)
+        lineSkips = lines.map(\.skips)
     }
 }
 
@@ -26,33 +31,34 @@ extension CatalogStore {
     /// Keeps `keyed` as the lyrics of item `id`, replacing any it had (nil removes them). During a
     /// bulk load the full-text index is left to `finishBulkLoad`.
     func storeLyrics(_ keyed: KeyedLyrics?, of id: Int64, bulk: Bool) throws {
-        let old = try db.prepare("SELECT keys FROM lyrics WHERE item_id = ?").rows([.integer(id)]).first?.string(0)
-        if let old {
+        let old = try db.prepare("SELECT keys, skips FROM lyrics WHERE item_id = ?").rows([.integer(id)]).first
+        if let old, let keys = old.string(0), let skips = old.string(1) {
             if !bulk {
-                try db.prepare("INSERT INTO lyrics_fts(lyrics_fts, rowid, keys) VALUES('delete', ?, ?)")
-                    .run([.integer(id), .text(old)])
+                try db.prepare("INSERT INTO lyrics_fts(lyrics_fts, rowid, keys, skips) VALUES('delete', ?, ?, ?)")
+                    .run([.integer(id), .text(keys), .text(skips)])
+                try countKeys(keys + "\n" + skips, by: -1)
             }
             try db.prepare("DELETE FROM lyrics WHERE item_id = ?").run([.integer(id)])
         }
         countedLyricsVersion = -1
-        if !bulk { try countKeys(old, by: -1) }
         guard let keyed else { return }
         knownToHaveLyrics = true
         let keys = keyed.lineKeys.joined(separator: "\n")
+        let skips = keyed.lineSkips.joined(separator: "\n")
         let times = keyed.lyrics.isTimed ? keyed.lyrics.lines.map { String(format: "%.2f", $0.time ?? 0) } : []
-        try db.prepare("INSERT INTO lyrics(item_id, text, times, keys) VALUES(?,?,?,?)").run([
-            .integer(id), .text(keyed.lyrics.plainText), .text(times.joined(separator: " ")), .text(keys),
+        try db.prepare("INSERT INTO lyrics(item_id, text, times, keys, skips) VALUES(?,?,?,?,?)").run([
+            .integer(id), .text(keyed.lyrics.plainText), .text(times.joined(separator: " ")), .text(keys), .text(skips),
         ])
         if !bulk {
-            try db.prepare("INSERT INTO lyrics_fts(rowid, keys) VALUES(?, ?)").run([.integer(id), .text(keys)])
-            try countKeys(keys, by: 1)
+            try db.prepare("INSERT INTO lyrics_fts(rowid, keys, skips) VALUES(?, ?, ?)")
+                .run([.integer(id), .text(keys), .text(skips)])
+            try countKeys(keys + "\n" + skips, by: 1)
         }
     }
 
     /// Counts one track's keys in `lyric_terms` (each once however often it is sung), and files a
     /// word new to the lyrics under its similar-word keys.
-    private func countKeys(_ keys: String?, by change: Int) throws {
-        guard let keys else { return }
+    private func countKeys(_ keys: String, by change: Int) throws {
         let distinct = Set(keys.split(whereSeparator: { $0 == " " || $0 == "\n" }))
         if change < 0 {
             let lower = try db.prepare("UPDATE lyric_terms SET docs = docs - 1 WHERE term = ?")
@@ -152,10 +158,34 @@ extension Schema {
             keys TEXT NOT NULL,
             times TEXT NOT NULL DEFAULT '',  -- each line's start in seconds, space-separated; '' when untimed
             text TEXT NOT NULL  -- the lines, one per line
+            -- skips (migration 6): each line's words joined with the one after next, indexed too
         );
         CREATE VIRTUAL TABLE IF NOT EXISTS lyrics_fts USING fts5(
             keys, content='lyrics', content_rowid='item_id', tokenize='unicode61', detail='none');
         """
+
+    /// Each line's words joined with the one after next, in a column of their own (after the
+    /// text: only the index reads them), indexed beside the keys. Catalogs with lyrics from
+    /// migration 5 get them worked out from their keys.
+    static func addSkipPairs(_ db: any SQLDatabase) throws {
+        if try !db.columns(of: "lyrics").contains("skips") {
+            try db.execute("ALTER TABLE lyrics ADD COLUMN skips TEXT NOT NULL DEFAULT ''")
+        }
+        for row in try db.rows("SELECT item_id, keys FROM lyrics", []) {
+            guard let id = row.int(0), let keys = row.string(1) else { continue }
+            let skips = keys.split(separator: "\n", omittingEmptySubsequences: false).map {
+                LyricKeys.skipPairs($0.split(separator: " ").map(String.init)).joined(separator: " ")
+            }
+            try db.run("UPDATE lyrics SET skips = ? WHERE item_id = ?", [.text(skips.joined(separator: "\n")), .integer(Int64(id))])
+        }
+        try db.execute(
+            """
+            DROP TABLE IF EXISTS lyrics_fts;
+            CREATE VIRTUAL TABLE lyrics_fts USING fts5(
+                keys, skips, content='lyrics', content_rowid='item_id', tokenize='unicode61', detail='none');
+            INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild');
+            """)
+    }
 
     /// How many tracks' lyrics hold each key (FTS5 counts a key's tracks only by reading all of
     /// them), and the lyrics' words by sound and one-letter deletions (`TermKeys`), to find the

@@ -95,6 +95,27 @@ enum LyricKeys {
         return keys
     }
 
+    /// Where a line's keys (`keys`) hold a pair: the key at each place returned joins the keys
+    /// either side of it.
+    static func pairPlaces(in keys: [String]) -> [Int] {
+        keys.indices.dropFirst().dropLast().filter { joined(keys[$0 - 1], keys[$0 + 1]) == keys[$0] }
+    }
+
+    /// The pair key of two keys: two words, or two CJK syllables.
+    static func joined(_ first: String, _ second: String) -> String {
+        first.hasPrefix(syllableMark) && second.hasPrefix(syllableMark)
+            ? String(first.dropFirst() + second.dropFirst()) : first + pairJoiner + second
+    }
+
+    /// A line's words each joined with the one after next, from its keys: a line remembered with a
+    /// word left out, or two swapped, still holds these pairs of the line as sung.
+    static func skipPairs(_ keys: [String]) -> [String] {
+        let pairs = Set(pairPlaces(in: keys))
+        // Words only: a CJK syllable with the one after next is common to too many songs to tell.
+        let words = keys.indices.filter { !pairs.contains($0) && !keys[$0].hasPrefix(syllableMark) }.map { keys[$0] }
+        return words.count < 3 ? [] : (0..<(words.count - 2)).map { joined(words[$0], words[$0 + 2]) }
+    }
+
     /// Whether a key is one word (not a pair, not a CJK syllable) long enough to be misheard.
     static func isWord(_ key: some StringProtocol) -> Bool {
         key.utf8.count >= 3 && !key.hasPrefix(syllableMark) && !key.contains(pairJoiner)

@@ -29,7 +29,7 @@ struct LyricQuery {
         self.frequencies = frequencies
         var place: [String: Int] = [:]
         for (index, key) in self.keys.enumerated() { place[key] = index }
-        pairs = Self.pairs(in: keys).compactMap { at in
+        pairs = LyricKeys.pairPlaces(in: keys).compactMap { at in
             guard let pair = place[keys[at]], let first = place[keys[at - 1]], let second = place[keys[at + 1]] else {
                 return nil
             }
@@ -50,25 +50,12 @@ struct LyricQuery {
         sounds = self.keys.map { $0.count >= 4 && !$0.hasPrefix(LyricKeys.syllableMark) ? TermKeys.phonetic($0) : "" }
     }
 
-    /// Where a line's keys (`LyricKeys.keys`) hold a pair: the key at each place returned joins the
-    /// keys either side of it.
-    static func pairs(in keys: [String]) -> [Int] {
-        keys.indices.dropFirst().dropLast().filter { joined(keys[$0 - 1], keys[$0 + 1]) == keys[$0] }
-    }
-
-    /// The pair key of two neighbouring keys: two words, or two CJK syllables.
-    static func joined(_ first: String, _ second: String) -> String {
-        let mark = LyricKeys.syllableMark
-        return first.hasPrefix(mark) && second.hasPrefix(mark)
-            ? String(first.dropFirst() + second.dropFirst()) : first + LyricKeys.pairJoiner + second
-    }
-
     /// The pairs a line remembered with two words swapped, or a word put in, breaks: each pair the
     /// other way round, and each word with the one after next. They find the song as sung.
     static func loosePairs(_ keys: [String]) -> [String] {
-        let places = pairs(in: keys)
-        var out = places.map { joined(keys[$0 + 1], keys[$0 - 1]) }
-        for (a, b) in zip(places, places.dropFirst()) where b == a + 2 { out.append(joined(keys[a - 1], keys[b + 1])) }
+        let places = LyricKeys.pairPlaces(in: keys)
+        var out = places.map { LyricKeys.joined(keys[$0 + 1], keys[$0 - 1]) }
+        for (a, b) in zip(places, places.dropFirst()) where b == a + 2 { out.append(LyricKeys.joined(keys[a - 1], keys[b + 1])) }
         return out
     }
 

@@ -105,11 +105,11 @@ struct LyricSearch {
         for (at, key) in keys.enumerated() where frequencies[key] == 0 && LyricKeys.isWord(key) {
             for word in try similarWords(key) {
                 out[word] = key
-                if at >= 2, LyricQuery.joined(keys[at - 2], key) == keys[at - 1] {
-                    out[LyricQuery.joined(keys[at - 2], word)] = keys[at - 1]
+                if at >= 2, LyricKeys.joined(keys[at - 2], key) == keys[at - 1] {
+                    out[LyricKeys.joined(keys[at - 2], word)] = keys[at - 1]
                 }
-                if at + 2 < keys.count, LyricQuery.joined(key, keys[at + 2]) == keys[at + 1] {
-                    out[LyricQuery.joined(word, keys[at + 2])] = keys[at + 1]
+                if at + 2 < keys.count, LyricKeys.joined(key, keys[at + 2]) == keys[at + 1] {
+                    out[LyricKeys.joined(word, keys[at + 2])] = keys[at + 1]
                 }
             }
         }
