@@ -1,5 +1,6 @@
 import Foundation
 import MediaIntents
+import Storage
 import Testing
 
 @testable import Catalog
@@ -85,6 +86,24 @@ struct LyricsSearchTests {
         let search = LyricSearch(db: store.db, total: try store.lyricsTotal())
         #expect(try search.similarWords("realty").contains("reality"))
         #expect(try search.similarWords("landslibe") == ["landslide"])
+    }
+
+    @Test func aCatalogWithLyricsFromBeforeGetsTheNewKeysWhenOpened() throws {
+        let store = try catalog()
+        // The catalog as migration 5 left it: no skipped pairs, no key counts.
+        try store.db.execute(
+            """
+            DROP TABLE lyrics_fts; DROP TABLE lyric_terms; DROP TABLE lyric_term_keys;
+            ALTER TABLE lyrics DROP COLUMN skips;
+            CREATE VIRTUAL TABLE lyrics_fts USING fts5(
+                keys, content='lyrics', content_rowid='item_id', tokenize='unicode61', detail='none');
+            INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild');
+            DELETE FROM schema_migrations WHERE part = 'catalog' AND version = 6;
+            """)
+        let opened = try CatalogStore(db: Database(path: store.db.path))
+        #expect(try opened.lyricKeyCount("real") == 2)
+        #expect(try opened.lyricKeyCount("the0life") == 1)  // "Is this the real life?": one word apart
+        #expect(try title(opened, opened.findByLyrics("caught in landslide no escape from reality").first) == "Bohemian Rhapsody")
     }
 
     @Test func twoNeighboursSwappedOrOneLeftOutStillHoldMostOfTheLine() throws {
