@@ -10,13 +10,17 @@ public struct LanguageReaders: Sendable {
     /// The stem of one folded word in a language ("ru", "de", "fr", "es"), nil when the language
     /// has no stemmer.
     public var stem: @Sendable (_ word: String, _ language: String) -> String?
+    /// Chinese text in simplified characters (OpenCC); other text as it is.
+    public var simplified: @Sendable (_ text: String) -> String
 
     public init(
         japaneseReadings: @escaping @Sendable (_ text: String, _ count: Int) -> [String],
-        stem: @escaping @Sendable (_ word: String, _ language: String) -> String?
+        stem: @escaping @Sendable (_ word: String, _ language: String) -> String?,
+        simplified: @escaping @Sendable (_ text: String) -> String = { $0 }
     ) {
         self.japaneseReadings = japaneseReadings
         self.stem = stem
+        self.simplified = simplified
     }
 }
 
@@ -29,6 +33,9 @@ extension NameFolding {
     }
 
     static var readers: LanguageReaders? { installedReaders.withLock { $0 } }
+
+    /// Chinese text in simplified characters (愛 → 爱), once the language libraries are installed.
+    public static func simplified(_ text: String) -> String { readers?.simplified(text) ?? text }
 
     /// Whether Cyrillic `said` is `name` in another case («Пугачёву» of Алла Пугачёва, «Кукушку» of
     /// Кукушка): each word's stem is in the name. A name that only sounds near («Короля» and

@@ -16,7 +16,8 @@ public enum LanguageLibraries {
         NameFolding.install(
             LanguageReaders(
                 japaneseReadings: { JapaneseReadings.shared.readings($0, count: $1) },
-                stem: { WordStems.shared.stem($0, language: $1) }))
+                stem: { WordStems.shared.stem($0, language: $1) },
+                simplified: { ChineseScript.shared.simplified($0) }))
     }()
 }
 

@@ -62,7 +62,8 @@ extension Commands {
                     shownMisses += 1
                     let got = try found.first.flatMap { try store.item(rowID: $0)?.item.artist } ?? "nothing"
                     let gotLine = try store.findByLyrics(query.text, limit: 1).first?.line ?? ""
-                    warn("miss \(query.language) d\(query.dropped) s\(query.swapped ? 1 : 0) m\(query.misheard): «\(query.text)» → \(got) «\(gotLine)»; wanted Singer \(query.song) «\(query.sung)»")
+                    let place = found.firstIndex(of: target).map { "found #\($0 + 1)" } ?? "not in the top 4"
+                    warn("miss (\(place)) \(query.language) d\(query.dropped) s\(query.swapped ? 1 : 0) m\(query.misheard): «\(query.text)» → \(got) «\(gotLine)»; wanted Singer \(query.song) «\(query.sung)»")
                 }
                 if found.prefix(4).contains(where: { $0 == target }) { top4 += 1 }
                 var kinds = [query.language]

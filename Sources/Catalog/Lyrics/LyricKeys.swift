@@ -20,6 +20,7 @@ enum LyricKeys {
             if run.isCJK {
                 let syllables = run.hasKana || japanese ? japaneseSyllables(run.text) : chineseSyllables(run.text, cache)
                 out.append(contentsOf: pairs(syllables))
+                out.append(contentsOf: characters(run.text))
             } else {
                 out.append(contentsOf: wordPairs(words(run.text, cache)))
             }
@@ -112,13 +113,15 @@ enum LyricKeys {
     static func skipPairs(_ keys: [String]) -> [String] {
         let pairs = Set(pairPlaces(in: keys))
         // Words only: a CJK syllable with the one after next is common to too many songs to tell.
-        let words = keys.indices.filter { !pairs.contains($0) && !keys[$0].hasPrefix(syllableMark) }.map { keys[$0] }
+        let words = keys.indices.filter {
+            !pairs.contains($0) && !keys[$0].hasPrefix(syllableMark) && isHeard(keys[$0])
+        }.map { keys[$0] }
         return words.count < 3 ? [] : (0..<(words.count - 2)).map { joined(words[$0], words[$0 + 2]) }
     }
 
     /// Whether a key is one word (not a pair, not a CJK syllable) long enough to be misheard.
     static func isWord(_ key: some StringProtocol) -> Bool {
-        key.utf8.count >= 3 && !key.hasPrefix(syllableMark) && !key.contains(pairJoiner)
+        key.utf8.count >= 3 && !key.hasPrefix(syllableMark) && !key.contains(pairJoiner) && isHeard(key)
     }
 
     /// Joins the two words of a pair key (folded words are letters and digits; a word with a 0 in
@@ -199,6 +202,21 @@ enum LyricKeys {
         }
         return keys
     }
+
+    /// Each Han character of a run, simplified, as a key of its own after the run's syllables: a
+    /// syllable is shared by many characters (斺 and 四 are both "si"), and a rare character said
+    /// right tells its song where its sound cannot.
+    static func characters(_ text: String) -> [String] {
+        NameFolding.simplified(text).unicodeScalars.filter(Script.isHan).map {
+            characterMark + String($0.value, radix: 16)
+        }
+    }
+
+    /// Marks a Han character's key ("2u" and its code point in hex: no folded word starts so).
+    static let characterMark = "2u"
+
+    /// Whether a key stands for a word or syllable as heard (not a character's identity).
+    static func isHeard(_ key: some StringProtocol) -> Bool { !key.hasPrefix(characterMark) }
 
     /// Marks a lone CJK syllable's key (no folded word starts with a digit and a letter).
     static let syllableMark = "1"

@@ -17,7 +17,7 @@ struct LyricQuery {
     let sounds: [String]
 
     /// The pair keys of the query with the places of their two words.
-    let pairs: [(pair: Int, first: Int, second: Int)]
+    let pairs: [(pair: Int, first: Int, second: Int, syllables: Bool)]
 
     /// Words (and their pairs) of the lyrics that a misheard key of the line may stand for, by hash,
     /// with that key's place.
@@ -33,7 +33,7 @@ struct LyricQuery {
             guard let pair = place[keys[at]], let first = place[keys[at - 1]], let second = place[keys[at + 1]] else {
                 return nil
             }
-            return (pair, first, second)
+            return (pair, first, second, keys[at - 1].hasPrefix(LyricKeys.syllableMark))
         }
         // A key no lyrics hold (a misheard word) weighs as a rare one: missing it costs.
         // A lone CJK syllable (`LyricKeys.syllableMark`) says little, and weighs a third.
@@ -47,7 +47,9 @@ struct LyricQuery {
         var heard: [UInt64: Int] = [:]
         for (word, key) in heardAs { heard[Self.hash(Array(word.utf8)[...])] = place[key] }
         self.heardAs = heard
-        sounds = self.keys.map { $0.count >= 4 && !$0.hasPrefix(LyricKeys.syllableMark) ? TermKeys.phonetic($0) : "" }
+        sounds = self.keys.map {
+            $0.count >= 4 && !$0.hasPrefix(LyricKeys.syllableMark) && LyricKeys.isHeard($0) ? TermKeys.phonetic($0) : ""
+        }
     }
 
     /// The pairs a line remembered with two words swapped, or a word put in, breaks: each pair the
@@ -89,7 +91,7 @@ struct LyricQuery {
         guard matches.near else { return nil }
         if let known = matches.known[hash] { return known < 0 ? nil : Hit(key: known, exact: false) }
         var found = -1
-        if word.count >= 3, word.first != UInt8(ascii: "1") {
+        if word.count >= 3, word.first != UInt8(ascii: "1"), word.first != UInt8(ascii: "2") {
             var sound: String?
             for (place, key) in keys.enumerated() where !sounds[place].isEmpty {
                 let said = Array(key.utf8)
@@ -185,12 +187,15 @@ struct LyricQuery {
             if firstPlace[hit.key] < 0 { firstPlace[hit.key] = hit.at }
         }
         // Two neighbouring words of the line found the other way round, one word apart, or across
-        // a line break count for their pair in part: a remembered line swaps and drops words.
-        for (pair, first, second) in pairs where credit[pair] == 0 && credit[first] > 0 && credit[second] > 0 {
+        // a line break count for their pair in part: a remembered line swaps and drops words. Two
+        // syllables count up to three syllables apart either way, as a word of CJK lyrics moved or
+        // left out is several syllables.
+        for (pair, first, second, syllables) in pairs where credit[pair] == 0 && credit[first] > 0 && credit[second] > 0 {
             for a in window where a.key == first {
                 for b in window where b.key == second {
                     let apart = b.at - a.at
-                    if apart == 1 || apart == -2 || apart == 4 { credit[pair] = max(credit[pair], apart == 1 ? 1 : Self.looseNeighbours) }
+                    let near = apart == 1 || apart == -2 || apart == 4 || (syllables && abs(apart) <= 6 && apart != 0)
+                    if near { credit[pair] = max(credit[pair], apart == 1 ? 1 : Self.looseNeighbours) }
                 }
             }
         }
