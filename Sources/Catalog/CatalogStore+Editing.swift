@@ -30,6 +30,8 @@ extension CatalogStore {
 
     fileprivate func delete(_ id: Int64) throws {
         try db.prepare("DELETE FROM items_fts WHERE rowid = ?").run([.integer(id)])
+        // Out of the lyrics index and its key counts first: the row's cascade would leave them.
+        try storeLyrics(nil, of: id, bulk: false)
         try db.prepare("DELETE FROM item_genres WHERE item_id = ?").run([.integer(id)])
         try db.prepare("DELETE FROM items WHERE id = ?").run([.integer(id)])
     }

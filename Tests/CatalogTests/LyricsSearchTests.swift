@@ -76,6 +76,18 @@ struct LyricsSearchTests {
         #expect(try store.lyricKeyCount("real") == 1)
         #expect(try store.lyricKeyCount("sea") == 1)
         #expect(try store.lyricKeyCount("fantasy") == 1)
+        // Read a third time: the words it alone holds are filed by spelling once, not again.
+        _ = try CatalogImporter(store: store).importFile(file)
+        let filed = try store.db.prepare("SELECT count(*) FROM lyric_term_keys WHERE term = 'tonight'").integer()
+        #expect(filed == Int64(TermKeys.keys("tonight").count))
+    }
+
+    @Test func aSongRemovedLeavesTheLyricsIndexAndItsCounts() throws {
+        let store = try catalog()
+        let ident = try #require(try store.findSongIdent("Real Love"))
+        #expect(try store.removeItem(identifier: ident))
+        #expect(try store.lyricKeyCount("real") == 1)
+        #expect(try store.findByLyrics("nothing like a fantasy").first.map { try title(store, $0) } != "Real Love")
     }
 
     @Test func keysAreCountedPerSongAndWordsFiledBySpelling() throws {
@@ -90,11 +102,13 @@ struct LyricsSearchTests {
 
     @Test func aCatalogWithLyricsFromBeforeGetsTheNewKeysWhenOpened() throws {
         let store = try catalog()
-        // The catalog as migration 5 left it: no skipped pairs, no key counts.
+        // The catalog as migration 5 left it: no skipped pairs, no key counts, keys of an older
+        // kind (here none at all): they are all worked out again from the text.
         try store.db.execute(
             """
             DROP TABLE lyrics_fts; DROP TABLE lyric_terms; DROP TABLE lyric_term_keys;
             ALTER TABLE lyrics DROP COLUMN skips;
+            UPDATE lyrics SET keys = '';
             CREATE VIRTUAL TABLE lyrics_fts USING fts5(
                 keys, content='lyrics', content_rowid='item_id', tokenize='unicode61', detail='none');
             INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild');
@@ -103,22 +117,27 @@ struct LyricsSearchTests {
         let opened = try CatalogStore(db: Database(path: store.db.path))
         #expect(try opened.lyricKeyCount("real") == 2)
         #expect(try opened.lyricKeyCount("the0life") == 1)  // "Is this the real life?": one word apart
-        #expect(try title(opened, opened.findByLyrics("caught in landslide no escape from reality").first) == "Bohemian Rhapsody")
+        #expect(try opened.lyricKeyCount("2u7231") == 1)  // 爱, keyed as a character of its own
+        #expect(
+            try title(opened, opened.findByLyrics("caught in landslide no escape from reality").first)
+                == "Bohemian Rhapsody")
     }
 
     @Test func twoNeighboursSwappedOrOneLeftOutStillHoldMostOfTheLine() throws {
         let cache = KeyCache()
         let sung = LyricKeys.keys("Is this just fantasy?", japanese: false, cache: cache).joined(separator: " ")
         func score(_ remembered: String) -> Double {
-            let query = LyricQuery(keys: LyricKeys.keys(remembered, japanese: false, cache: cache), frequencies: [:], total: 100)
+            let query = LyricQuery(
+                keys: LyricKeys.keys(remembered, japanese: false, cache: cache), frequencies: [:], total: 100)
             return query.best(in: sung, matches: LyricQuery.Matches(near: false)).score
         }
         #expect(score("is this just fantasy") == 1)
         #expect(score("is this fantasy just") > 0.85)
         #expect(score("is just fantasy") > 0.85)
         // The pairs the swap broke, and one word apart, find the song as sung.
-        #expect(Set(LyricQuery.loosePairs(LyricKeys.keys("is this fantasy just", japanese: false, cache: cache)))
-            .isSuperset(of: ["this0just", "just0fantasy"]))
+        #expect(
+            Set(LyricQuery.loosePairs(LyricKeys.keys("is this fantasy just", japanese: false, cache: cache)))
+                .isSuperset(of: ["this0just", "just0fantasy"]))
         #expect(score("fantasy just this is") < score("is this fantasy just"))
     }
 
@@ -134,7 +153,8 @@ struct LyricsSearchTests {
 
     @Test func aCSVColumnOfLyricsIsReadWithItsLinesInQuotes() throws {
         let store = try emptyStore()
-        let file = try scratchFile("lyrics.csv", "title,artist,lyrics\nMorning,Band,\"first light on the water\nand the gulls are calling\"\n")
+        let file = try scratchFile(
+            "lyrics.csv", "title,artist,lyrics\nMorning,Band,\"first light on the water\nand the gulls are calling\"\n")
         let report = try CatalogImporter(store: store).importFile(file)
         #expect(report.imported == 1 && report.rejectedCount == 0)
         let found = try #require(try store.findByLyrics("the gulls are calling").first)
@@ -157,6 +177,7 @@ extension CatalogStore {
     }
 
     func findSongIdent(_ title: String) throws -> String? {
-        try db.prepare("SELECT ident FROM items WHERE title = ? AND type = 'song'").rows([.text(title)]).first?.string(0)
+        try db.prepare("SELECT ident FROM items WHERE title = ? AND type = 'song'").rows([.text(title)]).first?.string(
+            0)
     }
 }

@@ -1,5 +1,6 @@
 import MediaIntents
 import Storage
+
 /// The catalog's tables. Every item kind lives in `items` (one row per song, album, artist,
 /// playlist, show, episode, audiobook or station) so one FTS5 index and one resolver serve them all;
 /// the columns that only some kinds use (frequency, show, author) are NULL for the rest.
@@ -24,7 +25,9 @@ enum Schema {
             }
             for row in try db.rows("SELECT id, title FROM items WHERE compact_key = ''") {
                 guard let id = row.int(0), let title = row.string(1) else { continue }
-                try db.run("UPDATE items SET compact_key = ? WHERE id = ?", [.text(NameFolding.compactKey(title)), .integer(Int64(id))])
+                try db.run(
+                    "UPDATE items SET compact_key = ? WHERE id = ?",
+                    [.text(NameFolding.compactKey(title)), .integer(Int64(id))])
             }
             try db.execute("CREATE INDEX IF NOT EXISTS items_compact ON items(compact_key)")
         },
@@ -33,8 +36,10 @@ enum Schema {
             try CatalogStore.rebuildGenres(db)
         },
         Migration(5, "lyrics and their full-text index", sql: lyrics),
-        Migration(6, "lyric pairs one word apart, lyric keys counted, lyric words by sound and spelling") { db in
-            try Schema.addSkipPairs(db)
+        Migration(
+            6, "lyrics keyed again (characters, words one apart), lyric keys counted, lyric words by sound and spelling"
+        ) { db in
+            try Schema.rekeyLyrics(db)
             try db.execute(lyricTerms)
             try CatalogStore.rebuildLyricTerms(db)
         },
@@ -109,7 +114,8 @@ enum Schema {
         CREATE INDEX IF NOT EXISTS item_artists_order ON item_artists(item_id, position, artist_id);
         """
     static let indexNames = [
-        "items_core", "items_title", "items_compact", "items_browse", "items_album", "items_parent", "item_artists_artist",
+        "items_core", "items_title", "items_compact", "items_browse", "items_album", "items_parent",
+        "item_artists_artist",
         "item_artists_order",
     ]
 

@@ -66,8 +66,10 @@ extension CatalogStore {
             return
         }
         let raise = try db.prepare(
-            "INSERT INTO lyric_terms(term, docs) VALUES(?, 1) ON CONFLICT(term) DO UPDATE SET docs = docs + 1 RETURNING docs")
-        let file = try db.prepare("INSERT INTO lyric_term_keys(key, term) VALUES(?, ?)")
+            "INSERT INTO lyric_terms(term, docs) VALUES(?, 1) ON CONFLICT(term) DO UPDATE SET docs = docs + 1 RETURNING docs"
+        )
+        // A word counted again after its song was read again is filed already: OR IGNORE.
+        let file = try db.prepare("INSERT OR IGNORE INTO lyric_term_keys(key, term) VALUES(?, ?)")
         for key in distinct.map(String.init) {
             guard try raise.integer([.text(key)]) == 1, LyricKeys.isWord(key) else { continue }
             for similar in TermKeys.keys(key) { try file.run([.text(similar), .text(key)]) }
@@ -166,17 +168,23 @@ extension Schema {
 
     /// Each line's words joined with the one after next, in a column of their own (after the
     /// text: only the index reads them), indexed beside the keys. Catalogs with lyrics from
-    /// migration 5 get them worked out from their keys.
-    static func addSkipPairs(_ db: any SQLDatabase) throws {
+    /// migration 5 get every track's keys worked out again from its text, as the keys changed too
+    /// (each Han character is one).
+    static func rekeyLyrics(_ db: any SQLDatabase) throws {
         if try !db.columns(of: "lyrics").contains("skips") {
             try db.execute("ALTER TABLE lyrics ADD COLUMN skips TEXT NOT NULL DEFAULT ''")
         }
-        for row in try db.rows("SELECT item_id, keys FROM lyrics", []) {
-            guard let id = row.int(0), let keys = row.string(1) else { continue }
-            let skips = keys.split(separator: "\n", omittingEmptySubsequences: false).map {
-                LyricKeys.skipPairs($0.split(separator: " ").map(String.init)).joined(separator: " ")
-            }
-            try db.run("UPDATE lyrics SET skips = ? WHERE item_id = ?", [.text(skips.joined(separator: "\n")), .integer(Int64(id))])
+        let cache = KeyCache()
+        for row in try db.rows("SELECT item_id, text FROM lyrics", []) {
+            guard let id = row.int(0), let text = row.string(1) else { continue }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let keyed = KeyedLyrics(Lyrics(lines: lines.map { Lyrics.Line(time: nil, text: String($0)) }), cache: cache)
+            try db.run(
+                "UPDATE lyrics SET keys = ?, skips = ? WHERE item_id = ?",
+                [
+                    .text(keyed.lineKeys.joined(separator: "\n")), .text(keyed.lineSkips.joined(separator: "\n")),
+                    .integer(Int64(id)),
+                ])
         }
         try db.execute(
             """
@@ -195,5 +203,6 @@ extension Schema {
         CREATE TABLE IF NOT EXISTS lyric_term_keys(key TEXT NOT NULL, term TEXT NOT NULL);
         """ + lyricTermKeysIndex
 
-    static let lyricTermKeysIndex = "CREATE INDEX IF NOT EXISTS lyric_term_keys_key ON lyric_term_keys(key, term);"
+    static let lyricTermKeysIndex =
+        "CREATE UNIQUE INDEX IF NOT EXISTS lyric_term_keys_key ON lyric_term_keys(key, term);"
 }

@@ -18,7 +18,8 @@ enum LyricKeys {
         var out: [String] = []
         for run in runs(line) {
             if run.isCJK {
-                let syllables = run.hasKana || japanese ? japaneseSyllables(run.text) : chineseSyllables(run.text, cache)
+                let syllables =
+                    run.hasKana || japanese ? japaneseSyllables(run.text) : chineseSyllables(run.text, cache)
                 out.append(contentsOf: pairs(syllables))
                 out.append(contentsOf: characters(run.text))
             } else {
@@ -77,7 +78,10 @@ enum LyricKeys {
 
     /// Folded words; Cyrillic ones by stem, in Latin letters.
     static func words(_ text: String, _ cache: KeyCache) -> [String] {
-        NameFolding.tokens(text).flatMap { word -> [String] in
+        // "1:30" and "89.1" are one name token but two index tokens: a key is always one.
+        NameFolding.tokens(text).flatMap {
+            $0.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        }.flatMap { word -> [String] in
             if word.utf8.allSatisfy({ $0 < 0x80 }) { return [word] }
             let spelled = word.unicodeScalars.contains(where: Script.isCyrillic) ? NameFolding.stem(word) : word
             return cache.key(spelled).split(separator: " ").map(String.init)

@@ -57,7 +57,9 @@ struct LyricQuery {
     static func loosePairs(_ keys: [String]) -> [String] {
         let places = LyricKeys.pairPlaces(in: keys)
         var out = places.map { LyricKeys.joined(keys[$0 + 1], keys[$0 - 1]) }
-        for (a, b) in zip(places, places.dropFirst()) where b == a + 2 { out.append(LyricKeys.joined(keys[a - 1], keys[b + 1])) }
+        for (a, b) in zip(places, places.dropFirst()) where b == a + 2 {
+            out.append(LyricKeys.joined(keys[a - 1], keys[b + 1]))
+        }
         return out
     }
 
@@ -91,7 +93,7 @@ struct LyricQuery {
         guard matches.near else { return nil }
         if let known = matches.known[hash] { return known < 0 ? nil : Hit(key: known, exact: false) }
         var found = -1
-        if word.count >= 3, word.first != UInt8(ascii: "1"), word.first != UInt8(ascii: "2") {
+        if word.count >= 3, word.first != UInt8(ascii: "1"), !word.starts(with: LyricKeys.characterMark.utf8) {
             var sound: String?
             for (place, key) in keys.enumerated() where !sounds[place].isEmpty {
                 let said = Array(key.utf8)
@@ -162,11 +164,12 @@ struct LyricQuery {
                 let window =
                     width == 1
                     ? coded.lines[start]
-                    : coded.lines[start] + coded.lines[start + 1].map {
-                        var hit = $0
-                        hit.at += coded.lengths[start]
-                        return hit
-                    }
+                    : coded.lines[start]
+                        + coded.lines[start + 1].map {
+                            var hit = $0
+                            hit.at += coded.lengths[start]
+                            return hit
+                        }
                 // Of two windows equally good, the one line rather than the pair.
                 let adjusted = score(window) + chorus - (width == 2 ? 0.02 : 0)
                 if adjusted > best.score { best = (adjusted, start..<start + width) }
@@ -190,7 +193,8 @@ struct LyricQuery {
         // a line break count for their pair in part: a remembered line swaps and drops words. Two
         // syllables count up to three syllables apart either way, as a word of CJK lyrics moved or
         // left out is several syllables.
-        for (pair, first, second, syllables) in pairs where credit[pair] == 0 && credit[first] > 0 && credit[second] > 0 {
+        for (pair, first, second, syllables) in pairs where credit[pair] == 0 && credit[first] > 0 && credit[second] > 0
+        {
             for a in window where a.key == first {
                 for b in window where b.key == second {
                     let apart = b.at - a.at

@@ -79,14 +79,15 @@ struct LyricSearch {
         }
         // Only the lines of what is returned are read out of the lyrics' text.
         let text = try db.prepare("SELECT text FROM lyrics WHERE item_id = ?")
-        return try found.sorted { ($0.match.score, -$0.match.rowID) > ($1.match.score, -$1.match.rowID) }.prefix(limit).map {
-            var match = $0.match
-            let lines = (try text.rows([.integer(match.rowID)]).first?.string(0) ?? "")
-                .split(separator: "\n", omittingEmptySubsequences: false)
-            match.line = lines[$0.window.clamped(to: 0..<lines.count)].map { LyricQuery.quotable(String($0)) }
-                .joined(separator: " / ")
-            return match
-        }
+        return try found.sorted { ($0.match.score, -$0.match.rowID) > ($1.match.score, -$1.match.rowID) }.prefix(limit)
+            .map {
+                var match = $0.match
+                let lines = (try text.rows([.integer(match.rowID)]).first?.string(0) ?? "")
+                    .split(separator: "\n", omittingEmptySubsequences: false)
+                match.line = lines[$0.window.clamped(to: 0..<lines.count)].map { LyricQuery.quotable(String($0)) }
+                    .joined(separator: " / ")
+                return match
+            }
     }
 
     /// How many tracks' lyrics hold each key (0 for a key none holds).
@@ -128,7 +129,8 @@ struct LyricSearch {
         let said = Array(word.utf8)[...]
         let found = try db.prepare(sql).rows(keys.map { .text($0) }).compactMap { row -> (String, Double, Int)? in
             guard let term = row.string(0),
-                LyricQuery.withinOneEdit(said, Array(term.utf8)[...]) || (!sound.isEmpty && TermKeys.phonetic(term) == sound)
+                LyricQuery.withinOneEdit(said, Array(term.utf8)[...])
+                    || (!sound.isEmpty && TermKeys.phonetic(term) == sound)
             else { return nil }
             return (term, NameSimilarity.editSimilarity(word, term), row.int(1) ?? 0)
         }
@@ -182,7 +184,8 @@ extension Resolver {
         var found = matches.compactMap { match -> ResolvedItem? in
             guard var item = stored[match.rowID] else { return nil }
             item.item.lyricLine = match.line
-            return ResolvedItem(stored: item, score: match.score, nameMatch: match.score >= Self.sureLyrics ? 1 : match.score)
+            return ResolvedItem(
+                stored: item, score: match.score, nameMatch: match.score >= Self.sureLyrics ? 1 : match.score)
         }
         if let artist {
             let said = NameFolding.key(artist)
