@@ -64,7 +64,7 @@ public enum CatalogSnapshot {
         try copy.transaction {
             // FTS5's own tables (items_fts and its shadow tables) go with the index.
             for table in tables where !keptTables.contains(table) && !table.hasPrefix("items_fts")
-                && !table.hasPrefix("lyrics_fts")
+                && !table.hasPrefix("lyrics_fts") && !table.hasPrefix("lyric_lines_fts")
             {
                 try copy.execute("DROP TABLE IF EXISTS \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"")
             }
@@ -75,6 +75,7 @@ public enum CatalogSnapshot {
         }
         try copy.execute("INSERT INTO items_fts(items_fts) VALUES('optimize')")
         try copy.execute("INSERT INTO lyrics_fts(lyrics_fts) VALUES('optimize')")
+        try copy.execute("INSERT INTO lyric_lines_fts(lyric_lines_fts) VALUES('optimize')")
         try copy.execute("PRAGMA analysis_limit=1000; ANALYZE")
         // Out of write-ahead mode: a snapshot is one file, read without a log.
         try copy.execute("PRAGMA journal_mode=DELETE")

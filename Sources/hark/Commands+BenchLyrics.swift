@@ -1,6 +1,6 @@
+import Assistant
 import Catalog
 import Foundation
-import Assistant
 
 extension Commands {
     /// `hark bench lyrics`: songs found by a remembered line. Builds (or reuses) a catalog of N
@@ -24,7 +24,8 @@ extension Commands {
             return generator.remembered(songs[index], index: index)
         }
         let plain = try store.db.prepare(
-            "SELECT rowid FROM bench_lyrics_plain WHERE bench_lyrics_plain MATCH ? ORDER BY bm25(bench_lyrics_plain) LIMIT 4")
+            "SELECT rowid FROM bench_lyrics_plain WHERE bench_lyrics_plain MATCH ? ORDER BY bm25(bench_lyrics_plain) LIMIT 4"
+        )
         let systems: [(String, (String) throws -> [Int64])] = [
             ("hark", { text in try store.findByLyrics(text, limit: 4).map(\.rowID) }),
             (
@@ -63,7 +64,9 @@ extension Commands {
                     let got = try found.first.flatMap { try store.item(rowID: $0)?.item.artist } ?? "nothing"
                     let gotLine = try store.findByLyrics(query.text, limit: 1).first?.line ?? ""
                     let place = found.firstIndex(of: target).map { "found #\($0 + 1)" } ?? "not in the top 4"
-                    warn("miss (\(place)) \(query.language) d\(query.dropped) s\(query.swapped ? 1 : 0) m\(query.misheard): «\(query.text)» → \(got) «\(gotLine)»; wanted Singer \(query.song) «\(query.sung)»")
+                    warn(
+                        "miss (\(place)) \(query.language) d\(query.dropped) s\(query.swapped ? 1 : 0) m\(query.misheard): «\(query.text)» → \(got) «\(gotLine)»; wanted Singer \(query.song) «\(query.sung)»"
+                    )
                 }
                 if found.prefix(4).contains(where: { $0 == target }) { top4 += 1 }
                 var kinds = [query.language]
@@ -76,13 +79,21 @@ extension Commands {
                     if first { byKind[kind, default: (0, 0)].right += 1 }
                 }
             }
+            if name == "hark", let slow = arguments.options["slow"].flatMap(Double.init) {
+                for (time, query) in zip(times, queries) where time > slow {
+                    warn(String(format: "slow %.1f ms %@: «%@»", time, query.language, query.text))
+                }
+            }
             let sorted = times.sorted()
-            func at(_ q: Double) -> Double { (sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 100).rounded() / 100 }
-            report[name] = [
-                "top1": Double(top1) / Double(count), "top4": Double(top4) / Double(count), "medianMs": at(0.5),
-                "p90Ms": at(0.9), "p99Ms": at(0.99),
-                "top1By": byKind.mapValues { (Double($0.right) / Double(max(1, $0.all)) * 1000).rounded() / 1000 },
-            ] as [String: Any]
+            func at(_ q: Double) -> Double {
+                (sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 100).rounded() / 100
+            }
+            report[name] =
+                [
+                    "top1": Double(top1) / Double(count), "top4": Double(top4) / Double(count), "medianMs": at(0.5),
+                    "p90Ms": at(0.9), "p99Ms": at(0.99),
+                    "top1By": byKind.mapValues { (Double($0.right) / Double(max(1, $0.all)) * 1000).rounded() / 1000 },
+                ] as [String: Any]
         }
         if arguments.flags.contains("json") {
             let data = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
@@ -101,10 +112,16 @@ extension Commands {
             print("        top-1 by kind: " + by.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         if let bytes = report["bytes"] as? [String: Int] {
-            print("  sizes: " + bytes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value / 1024) KiB" }.joined(separator: ", "))
+            print(
+                "  sizes: "
+                    + bytes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value / 1024) KiB" }.joined(
+                        separator: ", "))
         }
         if let seconds = built.importSeconds {
-            print(String(format: "  import %.1f s (lyrics keyed and indexed); plain FTS5 index %.1f s", seconds, built.plainSeconds ?? 0))
+            print(
+                String(
+                    format: "  import %.1f s (lyrics keyed and indexed); plain FTS5 index %.1f s", seconds,
+                    built.plainSeconds ?? 0))
         } else {
             print("  (catalog reused: --fresh builds it again and times the import)")
         }
@@ -118,7 +135,9 @@ extension Commands {
     {
         let marker = path + ".done"
         if !fresh, FileManager.default.fileExists(atPath: marker) { return (nil, nil) }
-        for suffix in ["", "-wal", "-shm", ".done", ".jsonl"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm", ".done", ".jsonl"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
         let jsonl = path + ".jsonl"
         FileManager.default.createFile(atPath: jsonl, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: jsonl))
@@ -135,7 +154,9 @@ extension Commands {
         let started = Date()
         let report = try CatalogImporter(store: store).importFile(jsonl)
         let importSeconds = Date().timeIntervalSince(started)
-        guard report.rejectedCount == 0 else { throw UsageError("the generated lyrics were rejected: \(report.rejected)") }
+        guard report.rejectedCount == 0 else {
+            throw UsageError("the generated lyrics were rejected: \(report.rejected)")
+        }
         let plainStarted = Date()
         try store.db.execute(
             """
@@ -154,9 +175,15 @@ extension Commands {
         for row in try store.db.rows("SELECT name, sum(pgsize) FROM dbstat GROUP BY name") {
             guard let name = row.string(0), let bytes = row.int(1) else { continue }
             let group =
-                name.hasPrefix("bench_lyrics_plain") ? "plain FTS5 index"
-                : name.hasPrefix("lyrics_fts") ? "lyrics index" : name == "lyrics" ? "lyrics table"
-                : name.hasPrefix("lyric_term") ? "lyric key counts and word keys" : nil
+                name.hasPrefix("bench_lyrics_plain")
+                ? "plain FTS5 index"
+                : name.hasPrefix("lyrics_fts")
+                    ? "lyrics index"
+                    : name.hasPrefix("lyric_lines_fts")
+                        ? "lyric lines index"
+                        : name == "lyrics"
+                            ? "lyrics table"
+                            : name.hasPrefix("lyric_term") ? "lyric key counts and word keys" : nil
             if let group { sizes[group, default: 0] += bytes }
         }
         return sizes

@@ -112,7 +112,8 @@ struct LyricsSearchTests {
             CREATE VIRTUAL TABLE lyrics_fts USING fts5(
                 keys, content='lyrics', content_rowid='item_id', tokenize='unicode61', detail='none');
             INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild');
-            DELETE FROM schema_migrations WHERE part = 'catalog' AND version = 6;
+            DROP TABLE lyric_lines_fts;
+            DELETE FROM schema_migrations WHERE part = 'catalog' AND version >= 6;
             """)
         let opened = try CatalogStore(db: Database(path: store.db.path))
         #expect(try opened.lyricKeyCount("real") == 2)

@@ -43,6 +43,7 @@ enum Schema {
             try db.execute(lyricTerms)
             try CatalogStore.rebuildLyricTerms(db)
         },
+        Migration(7, "the index of lyric lines") { db in try LyricLines.rebuild(db) },
     ]
 
     /// Columns added after the first catalogs, with their definitions.

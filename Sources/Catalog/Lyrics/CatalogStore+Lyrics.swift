@@ -37,6 +37,7 @@ extension CatalogStore {
                 try db.prepare("INSERT INTO lyrics_fts(lyrics_fts, rowid, keys, skips) VALUES('delete', ?, ?, ?)")
                     .run([.integer(id), .text(keys), .text(skips)])
                 try countKeys(keys + "\n" + skips, by: -1)
+                try LyricLines.index(db, track: id, keys: keys, skips: skips, remove: true)
             }
             try db.prepare("DELETE FROM lyrics WHERE item_id = ?").run([.integer(id)])
         }
@@ -53,6 +54,7 @@ extension CatalogStore {
             try db.prepare("INSERT INTO lyrics_fts(rowid, keys, skips) VALUES(?, ?, ?)")
                 .run([.integer(id), .text(keys), .text(skips)])
             try countKeys(keys + "\n" + skips, by: 1)
+            try LyricLines.index(db, track: id, keys: keys, skips: skips)
         }
     }
 
@@ -110,9 +112,15 @@ extension CatalogStore {
         guard let row = try db.prepare("SELECT text, times FROM lyrics WHERE item_id = ?").rows([.integer(id)]).first,
             let text = row.string(0)
         else { return nil }
-        let times = (row.string(1) ?? "").split(separator: " ").map { Double($0) }
+        return Self.lyrics(storedText: text, times: row.string(1) ?? "")
+    }
+
+    /// Lyrics as the `lyrics` table keeps them: the lines one per line of `text`, each line's start
+    /// in `times` (seconds, space-separated; "" when untimed).
+    static func lyrics(storedText text: String, times: String) -> Lyrics {
+        let starts = times.split(separator: " ").map { Double($0) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
-            Lyrics.Line(time: index < times.count ? times[index] : nil, text: String(line))
+            Lyrics.Line(time: index < starts.count ? starts[index] : nil, text: String(line))
         }
         return Lyrics(lines: lines)
     }
@@ -140,9 +148,11 @@ extension CatalogStore {
         return countedLyrics
     }
 
-    /// The full-text index over every track's lyric keys, built again from the `lyrics` table.
+    /// The full-text indexes over every track's lyric keys and lines, built again from the `lyrics`
+    /// table.
     func rebuildLyricsIndex() throws {
         try db.execute("INSERT INTO lyrics_fts(lyrics_fts) VALUES('rebuild')")
+        try LyricLines.rebuild(db)
         try Self.rebuildLyricTerms(db)
     }
 }
@@ -177,8 +187,7 @@ extension Schema {
         let cache = KeyCache()
         for row in try db.rows("SELECT item_id, text FROM lyrics", []) {
             guard let id = row.int(0), let text = row.string(1) else { continue }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let keyed = KeyedLyrics(Lyrics(lines: lines.map { Lyrics.Line(time: nil, text: String($0)) }), cache: cache)
+            let keyed = KeyedLyrics(CatalogStore.lyrics(storedText: text, times: ""), cache: cache)
             try db.run(
                 "UPDATE lyrics SET keys = ?, skips = ? WHERE item_id = ?",
                 [

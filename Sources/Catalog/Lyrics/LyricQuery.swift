@@ -199,7 +199,11 @@ struct LyricQuery {
                 for b in window where b.key == second {
                     let apart = b.at - a.at
                     let near = apart == 1 || apart == -2 || apart == 4 || (syllables && abs(apart) <= 6 && apart != 0)
-                    if near { credit[pair] = max(credit[pair], apart == 1 ? 1 : Self.looseNeighbours) }
+                    if near {
+                        credit[pair] = max(credit[pair], apart == 1 ? 1 : Self.looseNeighbours)
+                    } else if abs(apart) <= 6 {
+                        credit[pair] = max(credit[pair], Self.scattered)
+                    }
                 }
             }
         }
@@ -216,6 +220,8 @@ struct LyricQuery {
 
     /// What a pair's two words found swapped or one word apart count for the pair.
     static let looseNeighbours = 0.8
+    /// What a pair's two words found up to two words apart, either way round, count for the pair.
+    static let scattered = 0.5
 
     /// A line as a reply quotes it: without the comma or dash it ends on ("Пожалей, моя
     /// зазнобушка," → "Пожалей, моя зазнобушка"); a full stop, "!" and "?" stay.

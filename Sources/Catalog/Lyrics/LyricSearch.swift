@@ -31,6 +31,14 @@ struct LyricSearch {
     /// Candidates scored again with misheard words counted.
     static let rescored = 8
     static let queryKeys = 8
+    /// Pairs a swap or a dropped word breaks asking for candidates (at half weight).
+    static let looseKeys = 8
+    /// Of the candidates, how many at most come in by those pairs.
+    static let looseCandidates = 15
+    /// Keys ask for candidates while the songs holding them add up to less than this share of the
+    /// songs (or than `lineFloor`): the lines of common keys are many, and each is read.
+    static let lineShare = 0.3
+    static let lineFloor = 5_000.0
 
     func matches(_ remembered: String, limit: Int) throws -> [LyricMatch] {
         let variants = LyricKeys.queries(remembered, cache: KeyCache(capacity: 256))
@@ -43,10 +51,14 @@ struct LyricSearch {
         let queries = zip(variants, heard).map { keys, heard in
             LyricQuery(keys: keys, frequencies: frequencies, total: total, heardAs: heard)
         }
+        // Each candidate with the readings of the line that found it: a line of Han characters is
+        // read as Chinese and as Japanese, and a song is compared with the reading it was found by.
         var ids: [Int64] = []
-        for (query, loose) in zip(queries, loose) {
-            for id in try candidates(query.keys, loose: loose, frequencies, total: total) where !ids.contains(id) {
-                ids.append(id)
+        var foundBy: [Int64: [Int]] = [:]
+        for (variant, (query, loose)) in zip(queries, loose).enumerated() {
+            for id in try candidates(query.keys, loose: loose, frequencies, total: total) {
+                if foundBy[id] == nil { ids.append(id) }
+                foundBy[id, default: []].append(variant)
             }
         }
         guard !ids.isEmpty else { return [] }
@@ -61,15 +73,16 @@ struct LyricSearch {
         let strict = queries.map { _ in LyricQuery.Matches(near: false) }
         for row in rows {
             guard let id = row.int(0), let keys = row.string(1) else { continue }
-            let score = zip(queries, strict).map { $0.best(in: keys, matches: $1).score }.max() ?? 0
+            let score =
+                (foundBy[Int64(id)] ?? []).map { queries[$0].best(in: keys, matches: strict[$0]).score }.max() ?? 0
             exact.append((score, id, keys, row.double(2) ?? 0))
         }
         exact.sort { $0.score > $1.score }
         let near = queries.map { _ in LyricQuery.Matches(near: true) }
         for candidate in exact.prefix(Self.rescored) {
             var best = (score: 0.0, window: 0..<0)
-            for (query, known) in zip(queries, near) {
-                let match = query.best(in: candidate.keys, matches: known)
+            for variant in foundBy[Int64(candidate.id)] ?? [] {
+                let match = queries[variant].best(in: candidate.keys, matches: near[variant])
                 if match.score > best.score { best = match }
             }
             guard best.score > 0 else { continue }
@@ -103,7 +116,9 @@ struct LyricSearch {
     /// the key of the line it stands for.
     private func misheard(_ keys: [String], _ frequencies: [String: Int]) throws -> [String: String] {
         var out: [String: String] = [:]
-        for (at, key) in keys.enumerated() where frequencies[key] == 0 && LyricKeys.isWord(key) {
+        // A pair of CJK syllables is plain letters too, but not a word.
+        let pairs = Set(LyricKeys.pairPlaces(in: keys))
+        for (at, key) in keys.enumerated() where frequencies[key] == 0 && !pairs.contains(at) && LyricKeys.isWord(key) {
             for word in try similarWords(key) {
                 out[word] = key
                 if at >= 2, LyricKeys.joined(keys[at - 2], key) == keys[at - 1] {
@@ -137,10 +152,13 @@ struct LyricSearch {
         return found.sorted { ($0.1, $0.2) > ($1.1, $1.2) }.prefix(limit).map(\.0)
     }
 
-    /// Tracks holding the query's rarest keys (pairs of neighbouring words are keys), best first by
-    /// the rarity of the keys each holds. Keys most songs hold are left out: they find nothing in
-    /// particular. The songs of each key are read from the index and counted here: FTS5's own
-    /// ranking reads every matching song's length, which cost 50 ms at 100,000 songs.
+    /// Tracks holding the query's rarest keys (pairs of neighbouring words are keys), best first.
+    /// First the tracks of the lines that hold most of the line as said, by the rarity of the keys
+    /// each holds (`LyricLines`); then the tracks holding most of it anywhere, with the pairs a
+    /// swap or a dropped word breaks at half weight: a line remembered across a line break, or
+    /// scrambled. Keys most songs hold are left out: they find nothing in particular. Each key's
+    /// lines are read from the index once, in row order, and counted here: FTS5's own ranking
+    /// reads every matching song's length, which cost 50 ms at 100,000 songs.
     private func candidates(_ keys: [String], loose: [String], _ frequencies: [String: Int], total: Double) throws
         -> [Int64]
     {
@@ -152,14 +170,87 @@ struct LyricSearch {
                 ($0, log(1 + total / Double(max(1, frequency($0)))))
             }
         }
-        // The pairs of a line sung a little differently count for less than the line as said.
-        let asked = rarest(keys, Self.queryKeys) + rarest(loose, Self.queryKeys / 2).map { ($0.key, $0.weight * 0.5) }
-        let songs = try db.prepare("SELECT rowid FROM lyrics_fts WHERE lyrics_fts MATCH ?")
-        var votes: [Int64: Double] = [:]
-        for (key, weight) in asked {
-            for id in try songs.integers([.text("\"\(key)\"")]) { votes[id, default: 0] += weight }
+        // As many of the rarest keys as keep the lines read to about `lineShare` of the songs, and
+        // at least three (a key alone finds its song only when rare).
+        var said: [(key: String, weight: Double)] = []
+        var reading = 0
+        for key in rarest(keys, Self.queryKeys) {
+            reading += frequency(key.key)
+            if said.count >= 3, Double(reading) > max(Self.lineFloor, total * Self.lineShare) { break }
+            said.append(key)
         }
-        return votes.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(Self.candidates).map(\.key)
+        let asked = said + rarest(loose, Self.looseKeys).map { ($0.key, $0.weight * 0.5) }
+        let lines = try LyricLines.rows(db, asked.map(\.key))
+        let byLine = LyricLines.bestLines(Array(lines.prefix(said.count)), said.map(\.weight))
+        var found = Self.most(byLine, Self.candidates - Self.looseCandidates)
+        let votes = Self.merge(lines.map(LyricLines.tracks), asked.map(\.weight))
+        for id in Self.most(votes, Self.candidates) where found.count < Self.candidates && !found.contains(id) {
+            found.append(id)
+        }
+        return found
+    }
+}
+
+extension LyricSearch {
+    /// The `count` songs of most votes, most first (ties: the lower id first), without sorting all
+    /// of them: a line of common words votes for tens of thousands.
+    static func most(_ votes: Tally, _ count: Int) -> [Int64] {
+        func before(_ a: (Int64, Double), _ b: (Int64, Double)) -> Bool { (a.1, -a.0) > (b.1, -b.0) }
+        var kept: [(Int64, Double)] = []
+        kept.reserveCapacity(count + 1)
+        for (row, sum) in zip(votes.rows, votes.sums) {
+            if kept.count == count, let last = kept.last, sum < last.1 || (sum == last.1 && row > last.0) { continue }
+            let vote = (row, sum)
+            let at = kept.firstIndex { before(vote, $0) } ?? kept.count
+            kept.insert(vote, at: at)
+            if kept.count > count { kept.removeLast() }
+        }
+        return kept.map(\.0)
+    }
+
+    /// Row ids in ascending order, each with a sum of weights.
+    struct Tally {
+        var rows: [Int64] = []
+        var sums: [Double] = []
+    }
+
+    /// Lists of ascending row ids merged into one, in row order, each row once with the sum of the
+    /// weights of the lists holding it: two lists at a time, in tight loops (there are tens of
+    /// thousands of rows, and no table of them all is needed).
+    static func merge(_ lists: [[Int64]], _ weights: [Double]) -> Tally {
+        var tallies = zip(lists, weights).map { Tally(rows: $0, sums: Array(repeating: $1, count: $0.count)) }
+        while tallies.count > 1 {
+            var next: [Tally] = []
+            for start in stride(from: 0, to: tallies.count, by: 2) {
+                next.append(start + 1 < tallies.count ? merge(tallies[start], tallies[start + 1]) : tallies[start])
+            }
+            tallies = next
+        }
+        return tallies.first ?? Tally()
+    }
+
+    private static func merge(_ a: Tally, _ b: Tally) -> Tally {
+        var out = Tally()
+        out.rows.reserveCapacity(a.rows.count + b.rows.count)
+        out.sums.reserveCapacity(a.rows.count + b.rows.count)
+        var i = 0, j = 0
+        while i < a.rows.count || j < b.rows.count {
+            if j == b.rows.count || (i < a.rows.count && a.rows[i] < b.rows[j]) {
+                out.rows.append(a.rows[i])
+                out.sums.append(a.sums[i])
+                i += 1
+            } else if i == a.rows.count || b.rows[j] < a.rows[i] {
+                out.rows.append(b.rows[j])
+                out.sums.append(b.sums[j])
+                j += 1
+            } else {
+                out.rows.append(a.rows[i])
+                out.sums.append(a.sums[i] + b.sums[j])
+                i += 1
+                j += 1
+            }
+        }
+        return out
     }
 }
 
