@@ -24,7 +24,9 @@ public struct AudioTags: Sendable, Hashable {
     public init() {}
 
     /// The extensions read as audio.
-    public static let audioExtensions: Set<String> = ["mp3", "flac", "ogg", "oga", "opus", "m4a", "mp4", "aac", "wav"]
+    public static let audioExtensions: Set<String> = [
+        "mp3", "flac", "ogg", "oga", "opus", "m4a", "mp4", "aac", "wav", "wv", "ape", "mpc",
+    ]
 
     /// Reads a file's tags through TagLib's property map, which names the same things the same way
     /// in every format (ID3v2 frames, Vorbis comments, MP4 items, RIFF INFO). Nil when TagLib

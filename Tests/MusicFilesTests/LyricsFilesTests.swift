@@ -18,6 +18,32 @@ struct LyricsFilesTests {
         #expect(AudioTags.read(folder + "/b.flac")?.lyrics == "[00:01.00]Timed line")
     }
 
+    @Test func mp4AndAPETagsHoldLyricsToo() throws {
+        // Encoded by ffmpeg (installed with the tests): MP4 keeps lyrics in its ©lyr atom, WavPack
+        // in an APEv2 item; TagLib's property map gives both as LYRICS.
+        let folder = temporaryFolder("lyrics-mp4-ape")
+        for (file, codec) in [("song.m4a", "aac"), ("song.wv", "wavpack")] {
+            let encoder = Process()
+            encoder.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+            encoder.arguments = [
+                "-v", "error", "-f", "lavfi", "-i", "anullsrc=r=44100:cl=mono", "-t", "0.5", "-c:a", codec,
+                "-metadata", "title=Tagged", "-metadata", "lyrics=Sung in \(codec)\nthe second line", "-y",
+                folder + "/" + file,
+            ]
+            try encoder.run()
+            encoder.waitUntilExit()
+            #expect(encoder.terminationStatus == 0, "ffmpeg could not write \(file): is ffmpeg installed (scripts/setup --test)?")
+            let tags = try #require(AudioTags.read(folder + "/" + file))
+            #expect(tags.title == "Tagged")
+            #expect(tags.lyrics == "Sung in \(codec)\nthe second line")
+        }
+        let store = try CatalogStore(db: Database(path: folder + ".db"))
+        let report = try FolderImporter(store: store).importFolder(folder)
+        #expect(report.read == 2 && report.withLyrics == 2)
+        let found = try #require(try store.findByLyrics("sung in wavpack the second line").first)
+        #expect(try store.lyrics(ofRow: found.rowID)?.plainText == "Sung in wavpack\nthe second line")
+    }
+
     @Test func aHostileTagOfMegabytesIsLeftOutNotCopied() throws {
         let path = temporaryFolder("lyrics-huge") + "/huge.flac"
         writeFLAC(path, fields: ["TITLE=Huge", "LYRICS=" + String(repeating: "la ", count: 1_000_000)])
