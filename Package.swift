@@ -38,6 +38,11 @@ let package = Package(
         .systemLibrary(
             name: "CMPDClient", path: "Sources/CMPDClient", pkgConfig: "libmpdclient",
             providers: [.apt(["libmpdclient-dev"])]),
+        // Podcast feeds: fetched with libcurl, read with libxml2 (curl_easy_setopt is variadic: a shim).
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
         // SQLite connections, checked statements, typed errors and numbered schema migrations.
         .systemLibrary(
@@ -62,6 +67,8 @@ let package = Package(
         .target(
             name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "COpenSSL"],
             resources: [.copy("Resources")], swiftSettings: strict),
+        // Podcast subscriptions: feeds fetched, read and kept; episodes and where each person left off.
+        .target(name: "Podcasts", dependencies: ["MediaIntents", "Storage", "CCurl", "CLibXML2"], swiftSettings: strict),
         .target(
             name: "Assistant", dependencies: ["MediaIntents", "Understanding", "Apps"],
             resources: [.copy("Resources")], swiftSettings: strict),
@@ -85,6 +92,7 @@ let package = Package(
         .testTarget(name: "UnderstandingTests", dependencies: ["Understanding"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Waiting"]),
+        .testTarget(name: "PodcastsTests", dependencies: ["Podcasts", "Waiting"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog", "Storage"]),
         .testTarget(
             name: "AssistantTests",

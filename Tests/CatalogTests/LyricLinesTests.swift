@@ -1,4 +1,5 @@
 import Foundation
+import MediaIntents
 import Storage
 import Testing
 
@@ -71,11 +72,21 @@ struct LyricLinesTests {
         #expect(try opened.item(rowID: found.rowID)?.item.title == "Old")
     }
 
+    @Test func everyLineLyricsMayHoldHasARowOfItsOwn() {
+        #expect(LyricLines.perTrack >= Int64(Lyrics.maximumLines))
+        let keys = (0..<Lyrics.maximumLines).map { "word\($0)" }.joined(separator: "\n")
+        let rows = LyricLines.documents(of: 3, keys: "chorus\n" + keys + "\nchorus", skips: "").map(\.row)
+        #expect(rows.count == Lyrics.maximumLines + 1 && Set(rows).count == rows.count)
+        #expect(rows.allSatisfy { $0 / LyricLines.perTrack == 3 })
+        #expect(LyricLines.documents(of: Int64.max / 2, keys: "a b", skips: "").isEmpty)
+    }
+
     @Test func rowListsMergeIntoOneWithTheWeightsOfTheListsHoldingEachRow() {
         let merged = LyricSearch.merge([[1, 4, 9], [4, 5], [], [1, 9, 12]], [1, 2, 8, 0.5])
         #expect(merged.rows == [1, 4, 5, 9, 12])
         #expect(merged.sums == [1.5, 3, 2, 1.5, 0.5])
-        let best = LyricLines.bestLines([[2048, 2050, 5000], [2050]], [1, 2])
+        let line = LyricLines.perTrack
+        let best = LyricLines.bestLines([[2 * line, 2 * line + 2, 4 * line + 5], [2 * line + 2]], [1, 2])
         #expect(best.rows == [2, 4])
         #expect(best.sums == [3, 1])
         #expect(LyricSearch.most(best, 1) == [2])

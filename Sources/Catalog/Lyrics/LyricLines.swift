@@ -6,32 +6,32 @@ import Storage
 /// together. A line of common words (「空夢春花」) has keys that a hundred songs each hold
 /// somewhere, but only its own song holds them in one line.
 ///
-/// A line's row id is its track's id times `LyricLines.perTrack` plus its place among the track's
-/// lines (a chorus is indexed once, at its first place); lines past `perTrack` are not indexed
-/// (lyrics are bounded well below that). The index keeps no copy of the keys (contentless): a line
-/// is taken out by giving its keys again, which the `lyrics` row holds.
+/// A line's row id is its track's id times `LyricLines.perTrack` plus the line's number among the
+/// track's distinct lines (a chorus is indexed once); lyrics hold at most `Lyrics.maximumLines`
+/// lines, fewer than `perTrack`. The index keeps no copy of the keys (contentless): a line is taken
+/// out by giving its keys again, which the `lyrics` row holds.
 enum LyricLines {
-    static let perTrack: Int64 = 1024
+    static let perTrack: Int64 = 2048
 
     static let schema = """
         CREATE VIRTUAL TABLE IF NOT EXISTS lyric_lines_fts USING fts5(
             keys, content='', columnsize=0, tokenize='unicode61', detail='none');
         """
 
-    /// The track a line's row id belongs to.
-    static func track(ofLine row: Int64) -> Int64 { row / perTrack }
-
     /// Each distinct line of a track's keys and skipped pairs (a line each, as the `lyrics` row keeps
     /// them), with its row id.
     static func documents(of track: Int64, keys: String, skips: String) -> [(row: Int64, text: String)] {
         let keyLines = keys.split(separator: "\n", omittingEmptySubsequences: false)
         let skipLines = skips.split(separator: "\n", omittingEmptySubsequences: false)
+        // A track id past Int64.max / perTrack (only ever set by hand) has no line rows.
+        let (first, overflow) = track.multipliedReportingOverflow(by: perTrack)
+        guard !overflow, first <= Int64.max - perTrack else { return [] }
         var seen = Set<Substring>()
         var out: [(Int64, String)] = []
-        for (place, line) in keyLines.enumerated().prefix(Int(perTrack)) where !line.isEmpty {
+        for (place, line) in keyLines.enumerated() where !line.isEmpty && out.count < perTrack {
             guard seen.insert(line).inserted else { continue }
             let skipped = place < skipLines.count ? skipLines[place] : ""
-            out.append((track * perTrack + Int64(place), skipped.isEmpty ? String(line) : line + " " + skipped))
+            out.append((first + Int64(out.count), skipped.isEmpty ? String(line) : line + " " + skipped))
         }
         return out
     }
@@ -59,9 +59,9 @@ enum LyricLines {
                 [.integer(after)])
             guard !rows.isEmpty else { return }
             for row in rows {
+                after = row.int(0).map(Int64.init) ?? after
                 guard let id = row.int(0), let keys = row.string(1) else { continue }
-                after = Int64(id)
-                try index(db, track: after, keys: keys, skips: row.string(2) ?? "")
+                try index(db, track: Int64(id), keys: keys, skips: row.string(2) ?? "")
             }
         }
     }

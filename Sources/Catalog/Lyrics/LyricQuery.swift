@@ -201,7 +201,7 @@ struct LyricQuery {
                     let near = apart == 1 || apart == -2 || apart == 4 || (syllables && abs(apart) <= 6 && apart != 0)
                     if near {
                         credit[pair] = max(credit[pair], apart == 1 ? 1 : Self.looseNeighbours)
-                    } else if abs(apart) <= 6 {
+                    } else if apart != 0 && abs(apart) <= 6 {  // 0: a word repeated in the line, paired with itself
                         credit[pair] = max(credit[pair], Self.scattered)
                     }
                 }

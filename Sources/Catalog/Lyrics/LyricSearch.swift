@@ -13,9 +13,9 @@ public struct LyricMatch: Sendable, Hashable {
 }
 
 /// Finds tracks by a line of their lyrics heard or remembered a little wrong. The candidates are
-/// the songs holding the line's rarest keys (counted by rarity from the full-text index's song
-/// lists), with the pairs a swap or a dropped word would break, and for a word no lyrics hold
-/// (misheard) the lyrics' words one letter or one sound away. Each candidate's lines are then
+/// the songs of the lines holding most of the line's rarest keys (`LyricLines`), then the songs
+/// holding them anywhere, with the pairs a swap or a dropped word would break, and for a word no
+/// lyrics hold (misheard) the lyrics' words one letter or one sound away. Each candidate's lines are then
 /// compared with the whole line, a pair of lines at a time, by weighted keys found and their order
 /// (`LyricQuery`).
 struct LyricSearch {
@@ -33,7 +33,8 @@ struct LyricSearch {
     static let queryKeys = 8
     /// Pairs a swap or a dropped word breaks asking for candidates (at half weight).
     static let looseKeys = 8
-    /// Of the candidates, how many at most come in by those pairs.
+    /// Of the candidates, how many are kept for the songs holding the line anywhere (with its
+    /// broken pairs) rather than in one line; more when fewer lines hold its keys.
     static let looseCandidates = 15
     /// Keys ask for candidates while the songs holding them add up to less than this share of the
     /// songs (or than `lineFloor`): the lines of common keys are many, and each is read.
@@ -174,12 +175,17 @@ struct LyricSearch {
         // at least three (a key alone finds its song only when rare).
         var said: [(key: String, weight: Double)] = []
         var reading = 0
+        let common = max(Self.commonFloor, total * Self.commonShare)
         for key in rarest(keys, Self.queryKeys) {
             reading += frequency(key.key)
-            if said.count >= 3, Double(reading) > max(Self.lineFloor, total * Self.lineShare) { break }
+            // Keys most songs hold (when the line has no other) are read only within the budget.
+            let least = Double(frequency(key.key)) <= common ? 3 : 1
+            if said.count >= least, Double(reading) > max(Self.lineFloor, total * Self.lineShare) { break }
             said.append(key)
         }
-        let asked = said + rarest(loose, Self.looseKeys).map { ($0.key, $0.weight * 0.5) }
+        let saidKeys = Set(said.map(\.key))
+        let broken = rarest(loose.filter { !saidKeys.contains($0) }, Self.looseKeys)
+        let asked = said + broken.map { ($0.key, $0.weight * 0.5) }
         let lines = try LyricLines.rows(db, asked.map(\.key))
         let byLine = LyricLines.bestLines(Array(lines.prefix(said.count)), said.map(\.weight))
         var found = Self.most(byLine, Self.candidates - Self.looseCandidates)
