@@ -1,5 +1,11 @@
 #ifndef HARK_CLIBXML2_SHIM_H
 #define HARK_CLIBXML2_SHIM_H
+// Debian's libxml2 is built with ICU, and its encoding header then includes ICU's own headers,
+// whose types clash with Foundation's copy of ICU in a Swift module that imports both. Nothing here
+// uses libxml2's ICU converters (only pointers to its encoding handlers pass through), so its
+// headers are read as if built without ICU.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
