@@ -192,18 +192,17 @@ struct LyricQuery {
         // Two neighbouring words of the line found the other way round, one word apart, or across
         // a line break count for their pair in part: a remembered line swaps and drops words. Two
         // syllables count up to three syllables apart either way, as a word of CJK lyrics moved or
-        // left out is several syllables.
+        // left out is several syllables; two words up to two apart either way count less.
         for (pair, first, second, syllables) in pairs where credit[pair] == 0 && credit[first] > 0 && credit[second] > 0
         {
             for a in window where a.key == first {
                 for b in window where b.key == second {
+                    // 0 apart: a word repeated in the line, paired with itself.
                     let apart = b.at - a.at
-                    let near = apart == 1 || apart == -2 || apart == 4 || (syllables && abs(apart) <= 6 && apart != 0)
-                    if near {
-                        credit[pair] = max(credit[pair], apart == 1 ? 1 : Self.looseNeighbours)
-                    } else if apart != 0 && abs(apart) <= 6 {  // 0: a word repeated in the line, paired with itself
-                        credit[pair] = max(credit[pair], Self.scattered)
-                    }
+                    guard apart != 0, abs(apart) <= 6 else { continue }
+                    let neighbours = apart == -2 || apart == 4 || syllables
+                    let value = apart == 1 ? 1 : neighbours ? Self.looseNeighbours : Self.scattered
+                    credit[pair] = max(credit[pair], value)
                 }
             }
         }
