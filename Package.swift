@@ -68,7 +68,7 @@ let package = Package(
             name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "COpenSSL"],
             resources: [.copy("Resources")], swiftSettings: strict),
         // Podcast subscriptions: feeds fetched, read and kept; episodes and where each person left off.
-        .target(name: "Podcasts", dependencies: ["MediaIntents", "Storage", "CCurl", "CLibXML2"], swiftSettings: strict),
+        .target(name: "Podcasts", dependencies: ["MediaIntents", "Storage", "Catalog", "CCurl", "CLibXML2"], swiftSettings: strict),
         .target(
             name: "Assistant", dependencies: ["MediaIntents", "Understanding", "Apps"],
             resources: [.copy("Resources")], swiftSettings: strict),

@@ -54,7 +54,7 @@ public struct FeedEpisode: Sendable, Hashable {
 }
 
 /// Why a feed was not read. Each names what was wrong in words a person adding the feed can act on.
-public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     case badAddress(String)
     case network(String)
     case timedOut(seconds: Int)

@@ -14,7 +14,7 @@ import Testing
         "Library": ["MediaIntents", "Storage", "Catalog"],
         "Apps": ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "COpenSSL"],
         "MusicFiles": ["MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG", "CGD"],
-        "Podcasts": ["MediaIntents", "Storage", "CCurl", "CLibXML2"],
+        "Podcasts": ["MediaIntents", "Storage", "Catalog", "CCurl", "CLibXML2"],
         "Assistant": ["MediaIntents", "Understanding", "Apps"],
         "Server": ["Assistant", "CMicroHTTPD"],
         // The data-building commands (import, catalog generate, train, bench resolve) use Catalog
