@@ -65,7 +65,7 @@ let package = Package(
             swiftSettings: strict),
         // Hark's own media app (catalog, players, libraries) behind the app protocol, and the app registry.
         .target(
-            name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "COpenSSL"],
+            name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "Podcasts", "COpenSSL"],
             resources: [.copy("Resources")], swiftSettings: strict),
         // Podcast subscriptions: feeds fetched, read and kept; episodes and where each person left off.
         .target(name: "Podcasts", dependencies: ["MediaIntents", "Storage", "Catalog", "CCurl", "CLibXML2"], swiftSettings: strict),
@@ -77,7 +77,7 @@ let package = Package(
             dependencies: ["Assistant", "CMicroHTTPD"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
-            name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles"], swiftSettings: strict),
+            name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles", "Podcasts"], swiftSettings: strict),
         // Fuzz targets: built for libFuzzer by scripts/fuzz; a plain build replays inputs (the corpus).
         .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
         .executableTarget(

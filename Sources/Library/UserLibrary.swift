@@ -48,6 +48,7 @@ public final class UserLibrary {
     static let migrations = [
         Migration(1, "likes, library, history, vocabulary, resume positions", sql: schema),
         Migration(2, "people's playlists", sql: playlistTables),
+        Migration(3, "episodes and books played to the end", sql: playedTable),
     ]
 
     /// A library over the catalog in `store`, with its state in `state` (the catalog's own
@@ -194,12 +195,12 @@ public final class UserLibrary {
             """, [.text(user), .text(user), .integer(Int64(Self.historyKept - 1))])
     }
 
-    /// Keeps where the user is in a book or an episode (a place within the last minute counts as finished).
+    /// Keeps where the user is in a book or an episode. A place near the end (`finishes`) counts as
+    /// finished: the place is forgotten and the item is marked played.
     public func saveResumePosition(_ item: MediaItem, position: Double, user: String, at time: Double) throws {
         guard Self.resumableTypes.contains(item.type) else { return }
-        if let duration = item.duration, position >= duration - 60 {
-            try state.run(
-                "DELETE FROM resume_positions WHERE \"user\" = ? AND item_ident = ?", [.text(user), .text(item.identifier)])
+        if let duration = item.duration, Self.finishes(at: position, duration: duration) {
+            try markPlayed(item, user: user, at: time)
             return
         }
         try state.run(

@@ -2,7 +2,7 @@
 /// help, and runs the command.
 extension CommandSpec {
     static let all: [CommandSpec] = [
-        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, home, catalog, train, serve, migrate,
+        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, home, catalog, podcasts, train, serve, migrate,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -204,6 +204,22 @@ extension CommandSpec {
             --home ID --device DEVICE [--voice PROFILE | --person ID].
             """,
         options: [])
+
+    static let podcasts = CommandSpec(
+        name: "podcasts", summary: "podcasts by feed address: 'podcasts add URL' subscribes, 'podcasts refresh' looks for new episodes",
+        usage: ["[options]", "add URL [options]", "refresh [URL...]", "remove SHOW [options]"],
+        about: """
+            Without a subcommand, lists the shows the user follows with their newest episodes, what
+            they have heard (played, or where they stopped) and how the feed's last refresh went.
+            add fetches the RSS or Atom feed at URL (libcurl; libxml2), writes the show and its
+            episodes into the catalog and subscribes the user; a feed that cannot be read (not found,
+            not XML, too large, declaring entities) is refused with its reason and nothing changes.
+            refresh asks every followed feed (or those given) again, conditionally: a feed its
+            server says has not changed costs one small request. remove unsubscribes the user from
+            the show (by its catalog identifier or its title).
+            Example: hark podcasts add https://feeds.example.org/show.xml
+            """,
+        options: [json, user])
 
     static let catalog = CommandSpec(
         name: "catalog",

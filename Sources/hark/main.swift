@@ -70,6 +70,7 @@ func run() async -> Int32 {
         case "apps": return try await Commands.apps(arguments, dbPath: dbPath)
         case "home": return try await Commands.home(arguments, dbPath: dbPath)
         case "catalog": return try Commands.catalog(arguments, dbPath: dbPath)
+        case "podcasts": return try await Commands.podcasts(arguments, dbPath: dbPath)
         case "serve": return try await Commands.serve(arguments, dbPath: dbPath)
         case "train": return try Commands.train(arguments)
         case "migrate": return try await Commands.migrate(arguments, dbPath: dbPath)

@@ -12,7 +12,7 @@ import Testing
         "Catalog": ["MediaIntents", "Storage", "CSQLite"],
         "Playback": ["MediaIntents"],
         "Library": ["MediaIntents", "Storage", "Catalog"],
-        "Apps": ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "COpenSSL"],
+        "Apps": ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "Podcasts", "COpenSSL"],
         "MusicFiles": ["MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG", "CGD"],
         "Podcasts": ["MediaIntents", "Storage", "Catalog", "CCurl", "CLibXML2"],
         "Assistant": ["MediaIntents", "Understanding", "Apps"],
@@ -20,7 +20,7 @@ import Testing
         // The data-building commands (import, catalog generate, train, bench resolve) use Catalog
         // and Understanding directly, and the built-in app is built with its output and its state's
         // location (Storage's `StateLocation`, from --state) here.
-        "hark": ["Assistant", "Server", "MusicFiles", "Apps", "Catalog", "Understanding", "Storage"],
+        "hark": ["Assistant", "Server", "MusicFiles", "Apps", "Catalog", "Understanding", "Storage", "Podcasts"],
     ]
     static let toolchain: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Synchronization", "Glibc"]
 
