@@ -13,6 +13,8 @@ extension BuiltInMediaApp {
         switch type {
         case .album: return try store.album(of: item.identifier)?.item
         case .artist: return try store.artists(of: item.identifier).first?.item
+        // "Subscribe to this podcast" while an episode plays: its show.
+        case .podcastShow: return try show(of: item)
         default:
             return item
         }

@@ -15,6 +15,10 @@ extension BuiltInMediaApp {
         let search = intent.mediaSearch
         if let type = search.mediaType, !type.isAudio { return [.unsupported(.unsupportedMediaType)] }
         if Self.isBare(search) { return [.notRequired] }
+        // "The next unplayed episode (of X)", "play my podcasts": by what the person has heard.
+        if search.sortOrder == .unplayed, search.mediaType == .podcastEpisode || search.mediaType == .podcastShow {
+            return try await unplayedEpisodes(search, user: user, device: device)
+        }
         // "Continue my audiobook": the one the user is in the middle of.
         if !search.hasName, intent.resumePlayback == true || search.reference == .my,
             let type = search.mediaType == .podcastShow ? .podcastEpisode : search.mediaType,
@@ -122,6 +126,10 @@ extension BuiltInMediaApp {
                 return PlannedPlay(
                     queue: try queues.station(from: stored, user: user, neighbours: try neighbours(of: user)),
                     outcome: .station(seed: seed.title))
+            }
+            // "Play my podcasts": the newest unplayed episode of each show, as resolved, in that order.
+            if intent.mediaSearch.sortOrder == .unplayed, intent.mediaItems.count > 1 {
+                return PlannedPlay(queue: intent.mediaItems, outcome: .item)
             }
             if let chosen = intent.mediaItems.first, let stored = try reader.library.item(identifier: chosen.identifier) {
                 if Self.isBrowse(intent.mediaSearch), !stored.item.type.isLive {
@@ -237,7 +245,8 @@ extension BuiltInMediaApp {
 
     /// Genre, mood, decade or order without a name.
     static func isBrowse(_ search: MediaSearch) -> Bool {
-        !search.hasName && search.reference == nil
+        // "The next unplayed episode" is chosen by what the person heard, not browsed.
+        !search.hasName && search.reference == nil && search.sortOrder != .unplayed
             && (search.genreNames != nil || search.moodNames != nil || search.releaseDate != nil
                 || search.sortOrder != nil)
     }

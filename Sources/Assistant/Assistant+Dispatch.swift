@@ -59,6 +59,9 @@ extension Assistant {
                 if case .playlist(let playlist) = intent.destination {
                     values["playlist"] = playlist
                     outcome.reply = say(which("add.playlist"), values)
+                } else if item.type == .podcastShow {
+                    // A show in the library is a show followed: its new episodes arrive.
+                    outcome.reply = say("add.subscribed", values)
                 } else {
                     outcome.reply = say(which("add.library"), values)
                 }
@@ -117,6 +120,8 @@ extension Assistant {
             } else {
                 outcome.reply = say("fail.notFound", ["query": describe(search, language: language)])
             }
+        case .markPlayed:
+            await markPlayed(params.played ?? true, handler: handler, language: language, outcome: &outcome)
         case .createPlaylist:
             await createPlaylist(params: params, handler: handler, language: language, outcome: &outcome)
         case .removeMedia:

@@ -93,6 +93,7 @@ extension Assistant {
         case .unsupportedMediaType: return .failureUnknownMediaType
         case .explicitContentSettings, .restrictedContent: return .failureRestrictedContent
         case .loginRequired, .subscriptionRequired: return .failureRequiringAppLaunch
+        case .noUnplayedContent: return .failureNoUnplayedContent
         default: return .failure
         }
     }

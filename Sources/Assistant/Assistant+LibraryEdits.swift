@@ -5,6 +5,40 @@ import MediaIntents
 /// removals from the person's own library, said back exactly as done; and "make a playlist called
 /// Road Trip", the one edit that needs no item.
 extension Assistant {
+    /// "Mark this as played" / "as unplayed": the episode or book playing.
+    func markPlayed(_ played: Bool, handler: any MediaIntentHandling, language: String, outcome: inout Outcome) async {
+        let mark: PlayedMark
+        do {
+            mark = try await builtInApp.markPlayed(played, device: handler.device, user: handler.user)
+        } catch {
+            outcome.code = .failure
+            outcome.reply = replies.say("fail.serviceUnavailable", ["app": "Hark"], language: language)
+            return
+        }
+        let say = { (key: String, item: MediaItem) -> String in
+            self.replies.say(key, self.replies.values(for: item, language: language), language: language)
+        }
+        outcome.code = .success
+        switch mark {
+        case .marked(let item):
+            outcome.items = [item]
+            outcome.reply = say("played.marked", item)
+        case .unmarked(let item):
+            outcome.items = [item]
+            outcome.reply = say("played.unmarked", item)
+        case .wasNotPlayed(let item):
+            outcome.items = [item]
+            outcome.reply = say("played.wasNotPlayed", item)
+        case .notMarkable(let item):
+            outcome.code = .failure
+            outcome.items = [item]
+            outcome.reply = say("played.notMarkable", item)
+        case .nothingPlaying:
+            outcome.code = .failure
+            outcome.reply = replies.say("played.nothingPlaying", language: language)
+        }
+    }
+
     func createPlaylist(
         params: IntentParameters, handler: any MediaIntentHandling, language: String, outcome: inout Outcome
     ) async {
@@ -57,10 +91,10 @@ extension Assistant {
             outcome.reply = say("add.playlistNotEditable", nil, ["playlist": name, "title": name])
         case .fromLibrary(let item):
             outcome.items = [item]
-            outcome.reply = say("remove.library", item, [:])
+            outcome.reply = say(item.type == .podcastShow ? "remove.unsubscribed" : "remove.library", item, [:])
         case .notInLibrary(let item):
             outcome.items = [item]
-            outcome.reply = say("remove.notInLibrary", item, [:])
+            outcome.reply = say(item.type == .podcastShow ? "remove.notSubscribed" : "remove.notInLibrary", item, [:])
         case .affinityCleared(let item, let was):
             outcome.items = [item]
             outcome.reply = say(was == .like ? "remove.like" : "remove.dislike", item, [:])

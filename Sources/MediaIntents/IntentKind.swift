@@ -5,6 +5,8 @@ public enum IntentKind: String, Codable, Sendable, CaseIterable {
     case removeMedia
     /// Hark's own: a new, empty playlist of the person's ("make a playlist called Road Trip").
     case createPlaylist
+    /// Hark's own: an episode or a book marked heard, or not ("mark this as played").
+    case markPlayed
     case pause, resume, stop, togglePlayPause, nextTrack, previousTrack, skipForward, skipBackward, seek
     case setPlaybackRate, setRepeatMode, setShuffleMode
     case setVolume, changeVolume, mute, unmute

@@ -66,6 +66,8 @@ public struct IntentParameters: Codable, Sendable, Hashable {
     public var playbackQueueLocation: PlaybackQueueLocation?
     public var playbackSpeed: Double?
     public var resumePlayback: Bool?
+    /// `markPlayed`: true to mark as played, false to mark as unplayed.
+    public var played: Bool?
     public var destination: AddDestination?
     public var affinityType: AffinityType?
     /// Seconds to skip, forward or back.

@@ -32,6 +32,8 @@ public enum MediaItemType: String, Codable, Sendable, CaseIterable {
 /// How the results of a search are ordered ("the newest", "the most popular").
 public enum SortOrder: String, Codable, Sendable, CaseIterable {
     case newest, oldest, best, worst, popular, unpopular, trending, recommended
+    /// Hark's addition: the episode a person has not heard yet ("the next unplayed episode").
+    case unplayed
 }
 
 /// What a request points at without naming it: "this song" or "my playlist".

@@ -38,6 +38,10 @@ public enum ResponseCode: String, Codable, Sendable, CaseIterable {
 public enum UnsupportedReason: String, Codable, Sendable, CaseIterable {
     case loginRequired, subscriptionRequired, unsupportedMediaType, explicitContentSettings
     case cellularDataSettings, restrictedContent, serviceUnavailable, regionRestriction
+    /// Every episode asked about has been heard ("the next unplayed episode" of a show heard to the end).
+    case noUnplayedContent
+    /// Hark's own: "play my podcasts" from someone who follows none.
+    case noSubscriptions
 }
 
 /// Why a destination of an add request cannot take the item.

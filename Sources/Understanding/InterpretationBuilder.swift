@@ -177,6 +177,7 @@ struct InterpretationBuilder {
         case "playbackQueueLocation": params.playbackQueueLocation = PlaybackQueueLocation(rawValue: text)
         case "playbackSpeed": params.playbackSpeed = number
         case "resumePlayback": params.resumePlayback = text == "true"
+        case "played": params.played = text == "true"
         case "affinityType": params.affinityType = AffinityType(rawValue: text)
         case "interval": params.interval = number
         case "position": params.position = number

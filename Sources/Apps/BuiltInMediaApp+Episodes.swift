@@ -1,0 +1,99 @@
+import Catalog
+import Library
+public import MediaIntents
+
+/// What "mark this as played" did.
+public enum PlayedMark: Sendable, Hashable {
+    case marked(MediaItem)
+    case unmarked(MediaItem)
+    /// "Mark as unplayed" of something not marked played.
+    case wasNotPlayed(MediaItem)
+    /// Only episodes and books are marked heard; a song is not.
+    case notMarkable(MediaItem)
+    case nothingPlaying
+}
+
+/// Episodes by what a person has heard: "play the next unplayed episode (of X)", "play my
+/// podcasts" (the newest unplayed episode of each show followed, oldest first), "mark this as
+/// played"; and a show for an episode ("subscribe to this podcast").
+extension BuiltInMediaApp {
+    /// The show an episode belongs to (a show is its own).
+    func show(of item: MediaItem) throws -> MediaItem? {
+        guard item.type == .podcastEpisode else { return item.type == .podcastShow ? item : nil }
+        guard let parent = try store.item(identifier: item.identifier)?.parentID else { return nil }
+        return try store.item(rowID: parent)?.item
+    }
+
+    /// Resolves a play of unplayed episodes (`sortOrder` unplayed): of the show named; of all the
+    /// shows followed ("my podcasts"); else of the show playing or last heard.
+    func unplayedEpisodes(_ search: MediaSearch, user: String, device: String) async throws
+        -> [ResolutionResult<MediaItem>]
+    {
+        // An episode heard to its end just now counts as heard.
+        try await keepPlace(device: device, user: user)
+        if search.hasName {
+            var showSearch = search
+            showSearch.mediaType = .podcastShow
+            showSearch.sortOrder = nil
+            showSearch.reference = nil
+            guard let show = try await find(showSearch, user: user, device: device, limit: 1).first else {
+                return [.needsValue]
+            }
+            guard show.item.type == .podcastShow else { return [.confirmationRequired(show.item)] }
+            return try nextUnplayed(of: show.stored, user: user).map { [.success($0)] } ?? [.unsupported(.noUnplayedContent)]
+        }
+        if search.reference == .my {
+            let shows = try store.items(identifiers: library.subscribedShows(user: user))
+            let newest = try shows.compactMap { try newestUnplayed(of: $0, user: user) }
+            // Oldest first: what has waited longest is heard first.
+            let ordered = newest.sorted { ($0.released ?? "") < ($1.released ?? "") }.map(\.item)
+            guard !ordered.isEmpty else { return [.unsupported(shows.isEmpty ? .noSubscriptions : .noUnplayedContent)] }
+            return [.successes(ordered)]
+        }
+        var show: StoredItem?
+        if let playing = try await player(device).current, let parent = try self.show(of: playing) {
+            show = try store.item(identifier: parent.identifier)
+        } else if let heard = try library.history(user: user, limit: 200).first(where: { $0.item.type == .podcastEpisode }),
+            let parent = heard.parentID
+        {
+            show = try store.item(rowID: parent)
+        }
+        if let show { return try nextUnplayed(of: show, user: user).map { [.success($0)] } ?? [.unsupported(.noUnplayedContent)] }
+        var my = search
+        my.reference = .my
+        return try await unplayedEpisodes(my, user: user, device: device)
+    }
+
+    /// A show's episodes oldest first, with the ones the person has heard.
+    private func episodes(of show: StoredItem, user: String) throws -> (all: [StoredItem], played: Set<String>) {
+        let all = try store.items(where: "i.parent_id = ?", [.integer(show.rowID)], order: "i.released ASC, i.id ASC", limit: 5_000)
+        return (all, try library.played(all.map(\.item.identifier), user: user))
+    }
+
+    /// The episode after the last one heard, when it is unheard; else the newest unheard.
+    func nextUnplayed(of show: StoredItem, user: String) throws -> MediaItem? {
+        let (all, played) = try episodes(of: show, user: user)
+        if let last = all.lastIndex(where: { played.contains($0.item.identifier) }),
+            let next = all[(last + 1)...].first(where: { !played.contains($0.item.identifier) })
+        {
+            return next.item
+        }
+        return all.last { !played.contains($0.item.identifier) }?.item
+    }
+
+    private func newestUnplayed(of show: StoredItem, user: String) throws -> StoredItem? {
+        let (all, played) = try episodes(of: show, user: user)
+        return all.last { !played.contains($0.item.identifier) }
+    }
+
+    /// "Mark this as played" (or unplayed): the episode or book playing on the device.
+    public func markPlayed(_ played: Bool, device: String, user: String) async throws -> PlayedMark {
+        guard let item = try await player(device).current else { return .nothingPlaying }
+        guard UserLibrary.resumableTypes.contains(item.type) else { return .notMarkable(item) }
+        if played {
+            try library.markPlayed(item, user: user, at: clock.now())
+            return .marked(item)
+        }
+        return try library.markUnplayed(item, user: user) ? .unmarked(item) : .wasNotPlayed(item)
+    }
+}
