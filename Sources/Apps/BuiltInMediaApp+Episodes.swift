@@ -1,6 +1,7 @@
 import Catalog
 import Library
 public import MediaIntents
+import Playback
 
 /// What "mark this as played" did.
 public enum PlayedMark: Sendable, Hashable {
@@ -84,6 +85,25 @@ extension BuiltInMediaApp {
     private func newestUnplayed(of show: StoredItem, user: String) throws -> StoredItem? {
         let (all, played) = try episodes(of: show, user: user)
         return all.last { !played.contains($0.item.identifier) }
+    }
+
+    /// Episodes and books the player went past while time passed (`from` is the player as stored,
+    /// `to` as it is now), or the last one when it stopped at its end, are marked played for whoever
+    /// asked for them; each only once.
+    func noteHeardToTheEnd(from stored: PlayerMachine, to now: PlayerMachine) throws {
+        guard let user = stored.listener, stored.state == .playing else { return }
+        var heard = stored.items(passedOnTheWayTo: now)
+        if now.state == .stopped, stored.cursor == now.cursor, let last = now.current, let duration = last.duration,
+            UserLibrary.finishes(at: now.position(at: clock.now()), duration: duration)
+        {
+            heard.append(last)
+        }
+        heard = heard.filter { UserLibrary.resumableTypes.contains($0.type) }
+        guard !heard.isEmpty else { return }
+        let already = try library.played(heard.map(\.identifier), user: user)
+        for item in heard where !already.contains(item.identifier) {
+            try library.markPlayed(item, user: user, at: clock.now())
+        }
     }
 
     /// "Mark this as played" (or unplayed): the episode or book playing on the device.

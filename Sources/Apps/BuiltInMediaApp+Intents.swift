@@ -219,6 +219,7 @@ extension BuiltInMediaApp {
                 location: intent.playbackQueueLocation, startPosition: resumeAt,
                 shuffleFirst: !chosenFirst,
                 now: now)
+            if intent.playbackQueueLocation == .now { machine.listener = user }
             if let speed = intent.playbackSpeed, intent.playbackQueueLocation == .now {
                 _ = machine.handle(.changeRate(speed), now: now)
                 if case .load = action {} else { action = .setRate(speed) }

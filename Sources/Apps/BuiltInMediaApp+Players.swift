@@ -28,13 +28,15 @@ extension BuiltInMediaApp {
     /// plays. Out of reach, the clock answers, unless the caller needs the player's own word
     /// (`fromDevice`: then that throws).
     func player(_ device: String, fromDevice: Bool = false) async throws -> PlayerMachine {
-        var machine = try players.machine(device) ?? PlayerMachine()
+        let stored = try players.machine(device) ?? PlayerMachine()
+        var machine = stored
         machine.advance(to: clock.now())
         guard fromDevice || machine.current != nil else { return machine }
         let output = output(for: device)
         let asked = { try await OutputCall.run(on: output, cap: Self.statusWait) { try $0.status() } }
         let status = fromDevice ? try await asked() : try? await asked()
         if machine.current != nil, let status { machine.adopt(status, now: clock.now()) }
+        try noteHeardToTheEnd(from: stored, to: machine)
         return machine
     }
 

@@ -15,3 +15,4 @@ public typealias HomeDocument = Apps.Home
 public typealias HomeProblem = Apps.HomeProblem
 /// What an item holds, as a page browsing the library shows it.
 public typealias ItemContents = Apps.BuiltInMediaApp.ItemContents
+public typealias PodcastSubscription = Apps.PodcastSubscription

@@ -94,7 +94,24 @@ public final class MPDOutput: PlayerOutput, @unchecked Sendable {
             loaded.withLock { $0 = (uris, locations) }
         }
         _ = mpd_run_play_pos(live, UInt32(max(0, min(playIndex, uris.count - 1))))
-        if position > 0 { _ = mpd_run_seek_current(live, Float(position), false) }
+        if position > 0 { try seek(to: position, live) }
+    }
+
+    /// How long a stream's decoder may take to start before MPD can seek in it.
+    static let streamSeekWait = 2.0
+
+    /// Seeks in the song just started. A stream (a podcast episode from its feed's address) cannot
+    /// be sought until MPD's decoder has read its start ("Not seekable" until then), so the seek is
+    /// asked again until it is taken, for at most `streamSeekWait` seconds. One MPD cannot seek in
+    /// at all (an Ogg stream over HTTP) plays from its start: what MPD then reports is what Hark shows.
+    private func seek(to position: Double, _ live: OpaquePointer) throws {
+        let deadline = Date().addingTimeInterval(Self.streamSeekWait)
+        while !mpd_run_seek_current(live, Float(position), false) {
+            guard mpd_connection_get_error(live) == MPD_ERROR_SERVER else { return try connection.check(live) }
+            _ = mpd_connection_clear_error(live)
+            guard Date() < deadline else { return }
+            usleep(50_000)
+        }
     }
 
     /// Deletes what follows the song playing from MPD's queue and adds `items` there: the song

@@ -27,6 +27,9 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     /// Position at `anchorTime`; while playing, position grows with time × rate.
     private var anchorPosition: Double = 0
     private var anchorTime: Double = 0
+    /// Who asked for what plays (a person's id as the app knows it): an episode or a book heard to
+    /// its end is marked played for them. Optional so a player stored before it existed still reads.
+    public var listener: String?
     /// Seed for shuffling, advanced on each shuffle so orders differ but stay reproducible.
     private var shuffleSeed: UInt64 = 0x9E37_79B9_7F4A_7C15
 
@@ -108,6 +111,13 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
             duration: current?.duration, rate: rate, shuffle: shuffle, repeatMode: repeatMode, volume: volume,
             muted: muted, queueIndex: cursor, queueCount: queue.count, upNext: upcoming,
             supportedCommands: supportedCommands)
+    }
+
+    /// The items of the play order from the current one (included) up to `other`'s current one
+    /// (left out): those heard to their end when `other` is this player moved on in time.
+    public func items(passedOnTheWayTo other: PlayerMachine) -> [MediaItem] {
+        guard let from = cursor, let to = other.cursor, to > from, order == other.order, to <= order.count else { return [] }
+        return order[from..<to].map { queue[$0] }
     }
 
     /// Moves past items that finished while time passed, honouring repeat.

@@ -44,7 +44,7 @@ public final class FeedRefresher {
     public func add(url: String) throws -> FeedRefresh {
         let known = try feeds.feed(url: url)
         let id = try feeds.add(url: url, at: now())
-        let refresh = try refresh(id: id, url: url, etag: nil, lastModified: nil, checkBody: false)
+        let refresh = try refresh(id: id, url: url)
         if case .failed = refresh.result, known == nil {
             try feeds.db.run("DELETE FROM podcast_feeds WHERE id = ?", [.integer(id)])
         }
@@ -56,7 +56,9 @@ public final class FeedRefresher {
         let list = try chosen ?? feeds.feeds()
         let fetcher = self.fetcher
         let fetched = Fetched(count: list.count)
-        let requests = list.map { FetchRequest(url: $0.url, etag: $0.etag, lastModified: $0.lastModified) }
+        let requests = try list.map {
+            FetchRequest(url: $0.url, etag: $0.etag, lastModified: $0.lastModified, bodyDigest: try feeds.bodyDigest($0.id))
+        }
         let workers = max(1, min(parallelFetches, list.count))
         for _ in 0..<workers {
             Thread.detachNewThread {
@@ -70,24 +72,25 @@ public final class FeedRefresher {
         for _ in list.indices {
             let (index, outcome) = fetched.take()
             let feed = list[index]
-            let refresh = try record(outcome, feed: feed.id, url: feed.url, checkBody: true)
+            let refresh = try record(outcome, feed: feed.id, url: feed.url)
             progress?(refresh)
             done.append(refresh)
         }
         return done
     }
 
-    private func refresh(id: Int64, url: String, etag: String?, lastModified: String?, checkBody: Bool) throws
-        -> FeedRefresh
-    {
-        let outcome = Self.fetchAndRead(FetchRequest(url: url, etag: etag, lastModified: lastModified), fetcher: fetcher)
-        return try record(outcome, feed: id, url: url, checkBody: checkBody)
+    /// Reads a feed in full (no validators: whatever was stored is read again).
+    private func refresh(id: Int64, url: String) throws -> FeedRefresh {
+        let outcome = Self.fetchAndRead(FetchRequest(url: url), fetcher: fetcher)
+        return try record(outcome, feed: id, url: url)
     }
 
     struct FetchRequest: Sendable {
         var url: String
         var etag: String?
         var lastModified: String?
+        /// The digest of the body read last time: the same body again is not read again.
+        var bodyDigest: String?
     }
 
     /// What a worker hands back: the document read, "not modified", or why nothing was read.
@@ -101,8 +104,10 @@ public final class FeedRefresher {
         do {
             var fetch = try fetcher.fetch(request.url, etag: request.etag, lastModified: request.lastModified)
             guard let body = fetch.body else { return .notModified(fetch) }
-            let feed = try FeedParser.parse(body, url: fetch.url)
+            // A server that ignores validators may send the very document read before.
             let digest = Digest.of(body)
+            if digest == request.bodyDigest { return .notModified(fetch) }
+            let feed = try FeedParser.parse(body, url: fetch.url)
             fetch.body = nil  // read: the document itself is not kept
             return .read(feed, fetch: fetch, digest: digest)
         } catch {
@@ -110,7 +115,7 @@ public final class FeedRefresher {
         }
     }
 
-    private func record(_ outcome: FetchOutcome, feed id: Int64, url: String, checkBody: Bool) throws -> FeedRefresh {
+    private func record(_ outcome: FetchOutcome, feed id: Int64, url: String) throws -> FeedRefresh {
         let stored = try feeds.feed(url: url)
         var refresh = FeedRefresh(url: url, title: stored?.title, showIdentifier: stored?.showIdentifier, result: .unchanged)
         switch outcome {
@@ -120,10 +125,6 @@ public final class FeedRefresher {
         case .notModified(let fetch):
             try feeds.recordUnchanged(id, etag: fetch.etag, lastModified: fetch.lastModified, at: now())
         case .read(let feed, let fetch, let digest):
-            if checkBody, stored?.showIdentifier != nil, try feeds.bodyDigest(id) == digest {
-                try feeds.recordUnchanged(id, etag: fetch.etag, lastModified: fetch.lastModified, at: now())
-                return refresh
-            }
             let written = try write(feed, feed: id, fetch: fetch, digest: digest)
             refresh.title = written.title
             refresh.showIdentifier = written.show

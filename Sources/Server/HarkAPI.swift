@@ -81,6 +81,9 @@ public final class HarkAPI: Sendable {
         // Identifiers hold slashes, so removal names the item in the query: DELETE …/items?identifier=…
         Route("DELETE", "/v1/playlists/{name}/items", name: "playlists") { await $0.removeFromPlaylist($1) },
         Route("PUT", "/v1/vocabulary/{type}", name: "vocabulary") { await $0.vocabulary($1) },
+        Route("GET", "/v1/podcasts", name: "podcasts") { await $0.podcasts($1) },
+        Route("POST", "/v1/podcasts", name: "podcasts") { await $0.subscribeToFeed($1) },
+        Route("POST", "/v1/podcasts/refresh", name: "podcasts") { await $0.refreshPodcasts($1) },
         Route("POST", "/v1/apps", name: "apps") { await $0.registerApp($1) },
         Route("PUT", "/v1/apps/default", name: "apps") { await $0.setDefaultApp($1) },
         Route("GET", "/v1/apps/{app}/entities", name: "apps") { await $0.listEntities($1) },

@@ -31,6 +31,22 @@ extension Commands {
         defer { stopFollowing?() }
         let snapshots = await followSnapshots(of: app)
         defer { snapshots?.cancel() }
+        // Followed podcast feeds are asked for new episodes on a schedule, off every request's path
+        // (a snapshot catalog is read-only: its source is refreshed with `hark podcasts refresh`).
+        let minutes = Double(arguments.options["podcast-refresh"] ?? "60") ?? 60
+        let snapshot = await app.servesSnapshot
+        let refreshing =
+            minutes > 0 && !snapshot
+            ? Task.detached {
+                await assistant.refreshPodcastsEvery(minutes * 60) { found in
+                    guard found.read + found.failed.count > 0 else { return }
+                    let line =
+                        "podcasts: \(found.newEpisodes) new episodes from \(found.read) feeds, \(found.unchanged) unchanged"
+                        + found.failed.map { "; \($0.url) \($0.reason)" }.joined()
+                    FileHandle.standardError.write(Data((line + "\n").utf8))
+                }
+            } : nil
+        defer { refreshing?.cancel() }
         // Items imported from MPD's database are pictured by the daemon that plays them.
         let mpdPictures = arguments.options["output"].flatMap(MPDAddress.init).map(MPDPictures.init)
         let api = HarkAPI(

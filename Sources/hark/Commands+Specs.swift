@@ -113,7 +113,7 @@ extension CommandSpec {
 
     static let bench = CommandSpec(
         name: "bench", summary: "measure understanding and answer latency",
-        usage: ["[options]", "parse [options] FILE...", "resolve [options]", "hears --catalog FILE [options] FILE...", "lyrics [options]"],
+        usage: ["[options]", "parse [options] FILE...", "resolve [options]", "hears --catalog FILE [options] FILE...", "lyrics [options]", "podcasts [--feeds N] [--episodes M]"],
         about: """
             Runs a fixed set of requests N times each against a fresh copy of the demo catalog and
             prints median, p90 and p99 latency of understanding alone and of whole answers.
@@ -140,11 +140,17 @@ extension CommandSpec {
             words left out at 10 %, two swapped at 20 %, misheard at 10 %) and reports top-1, top-4,
             median/p90/p99 latency for Hark's lyric search and for plain FTS5 bm25 over the same lyrics,
             with the sizes of both indexes and the import time.
+            podcasts: refreshes N followed feeds (--feeds, default 1000) of M episodes each (--episodes,
+            default 100) served by a local HTTP server three times: the first read, a refresh in which
+            nothing changed (answered 304 to the stored ETag), and one in which the server sends the
+            unchanged feed again; time, CPU, requests, bytes and peak memory of each.
             """,
         options: [
             .number("requests", "N", 1...1_000_000, "rounds of the request set (default 20; parse: 5)"),
             lang, tracks,
             .number("queries", "M", 1...10_000_000, "resolve: noisy queries; lyrics: remembered lines (default 1000)"),
+            .number("feeds", "N", 1...1_000_000, "podcasts: followed feeds (default 1000)"),
+            .number("episodes", "M", 1...100_000, "podcasts: episodes in each feed (default 100)"),
             seed,
             .number("apps", "N", 0...1_000, "parse: also with N synthetic apps of 20 phrases each, side by side"),
             .number("entities", "N", 0...10_000_000, "parse --apps: entities stored and indexed for one app (default 10000)"),
@@ -296,5 +302,6 @@ extension CommandSpec {
             .number("port", "N", 0...65_535, "the port (default 8770)"),
             .text("tokens", "FILE", "a JSON file {\"token\": \"user\", …}: every request then needs \"Authorization: Bearer TOKEN\" and acts for its user"),
             output,
+            .number("podcast-refresh", "MINUTES", 0...10_080, "ask followed podcast feeds for new episodes this often, in the background (default 60; 0: only on request)"),
         ])
 }

@@ -196,9 +196,10 @@ struct ContractTests {
         #expect(try JSONDecoder().decode(AddDestination.self, from: Data(json.utf8)) == value)
     }
 
-    @Test func allTwentyMediaTypesAndEightSortOrders() {
+    /// SiriKit's eight sort orders and Hark's own `unplayed` ("the next unplayed episode").
+    @Test func allTwentyMediaTypesAndNineSortOrders() {
         #expect(MediaItemType.allCases.filter { $0 != .unknown }.count == 20)
-        #expect(SortOrder.allCases.count == 8)
+        #expect(SortOrder.allCases.count == 9 && SortOrder.allCases.last == .unplayed)
         #expect(!MediaItemType.movie.isAudio && MediaItemType.podcastEpisode.isAudio)
     }
 
