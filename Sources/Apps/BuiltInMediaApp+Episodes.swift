@@ -88,23 +88,38 @@ extension BuiltInMediaApp {
     }
 
     /// Episodes and books the player went past while time passed (`from` is the player as stored,
-    /// `to` as it is now), or the last one when it stopped at its end, are marked played for whoever
-    /// asked for them; each only once.
-    func noteHeardToTheEnd(from stored: PlayerMachine, to now: PlayerMachine) throws {
+    /// `to` as it is now), and the last one when it stopped at its end, are marked played for
+    /// whoever asked for them. Items passed faster than they play were skipped (by another client,
+    /// or a stream that failed), not heard. The player moved on is then stored, so that what was
+    /// heard is noted once ("mark it as unplayed" afterwards stays so). A database that cannot be
+    /// written now leaves it for the next read.
+    func noteHeardToTheEnd(from stored: PlayerMachine, to now: PlayerMachine, device: String) {
         guard let user = stored.listener, stored.state == .playing else { return }
+        let at = clock.now()
         var heard = stored.items(passedOnTheWayTo: now)
-        if now.state == .stopped, stored.cursor == now.cursor, let last = now.current, let duration = last.duration,
-            UserLibrary.finishes(at: now.position(at: clock.now()), duration: duration)
+        let needed = heard.reduce(0.0) { $0 + ($1.duration ?? .infinity) }
+        if needed > stored.position(at: at) + Self.heardSlack { heard = [] }
+        if now.state == .stopped, let last = now.current, let duration = last.duration, !heard.contains(last),
+            UserLibrary.finishes(at: now.position(at: at), duration: duration)
         {
             heard.append(last)
         }
-        heard = heard.filter { UserLibrary.resumableTypes.contains($0.type) }
         guard !heard.isEmpty else { return }
-        let already = try library.played(heard.map(\.identifier), user: user)
-        for item in heard where !already.contains(item.identifier) {
-            try library.markPlayed(item, user: user, at: clock.now())
+        let spoken = heard.filter { UserLibrary.resumableTypes.contains($0.type) }
+        do {
+            let already = try library.played(spoken.map(\.identifier), user: user)
+            for item in spoken where !already.contains(item.identifier) {
+                try library.markPlayed(item, user: user, at: at)
+            }
+            _ = try players.save(now, device: device, at: at, overStored: true)
+        } catch {
+            return
         }
     }
+
+    /// Seconds by which items passed may outrun the clock and still count as heard (a player's
+    /// own account of time and the clock differ a little).
+    static let heardSlack = 5.0
 
     /// "Mark this as played" (or unplayed): the episode or book playing on the device.
     public func markPlayed(_ played: Bool, device: String, user: String) async throws -> PlayedMark {

@@ -36,7 +36,7 @@ extension BuiltInMediaApp {
         let asked = { try await OutputCall.run(on: output, cap: Self.statusWait) { try $0.status() } }
         let status = fromDevice ? try await asked() : try? await asked()
         if machine.current != nil, let status { machine.adopt(status, now: clock.now()) }
-        try noteHeardToTheEnd(from: stored, to: machine)
+        noteHeardToTheEnd(from: stored, to: machine, device: device)
         return machine
     }
 

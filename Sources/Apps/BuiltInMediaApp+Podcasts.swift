@@ -56,7 +56,7 @@ extension BuiltInMediaApp {
     private func follow(showIdentifier ident: String, user: String) throws -> PodcastSubscription {
         guard let show = try store.item(identifier: ident) else { throw PodcastError.notFollowed(ident) }
         try library.addToLibrary(show.item, user: user, at: clock.now())
-        return try subscription(show, user: user, feeds: FeedStore(store: store))
+        return try subscription(show, user: user, feeds: FeedStore.reading(store))
     }
 
     /// Refreshes the feeds someone follows (or those of `only`, by address), off the actor.
@@ -76,13 +76,18 @@ extension BuiltInMediaApp {
     }
 
     private func followedShows() throws -> Set<String> {
-        let feeds = try FeedStore(store: store).feeds().compactMap(\.showIdentifier)
+        let feeds = try FeedStore.reading(store)?.feeds().compactMap(\.showIdentifier) ?? []
         return try library.followedShows(feeds)
+    }
+
+    /// Whether a show comes from a feed Hark follows (its new episodes then arrive by themselves).
+    public func hasFeed(showIdentifier ident: String) throws -> Bool {
+        try FeedStore.reading(store)?.feed(showIdentifier: ident) != nil
     }
 
     /// The shows `user` follows, newest subscription first, each with its newest `episodes`.
     public func podcasts(user: String, episodes: Int = 10) throws -> [PodcastSubscription] {
-        let feeds = try FeedStore(store: store)
+        let feeds = try FeedStore.reading(store)
         return try store.items(identifiers: library.subscribedShows(user: user)).map {
             try subscription($0, user: user, feeds: feeds, episodes: episodes)
         }
@@ -94,10 +99,10 @@ extension BuiltInMediaApp {
         return try library.removeFromLibrary(show.item, user: user)
     }
 
-    private func subscription(_ show: StoredItem, user: String, feeds: FeedStore, episodes limit: Int = 10) throws
+    private func subscription(_ show: StoredItem, user: String, feeds: FeedStore?, episodes limit: Int = 10) throws
         -> PodcastSubscription
     {
-        let feed = try feeds.feed(showIdentifier: show.item.identifier)
+        let feed = try feeds?.feed(showIdentifier: show.item.identifier)
         let all = try store.items(where: "i.parent_id = ?", [.integer(show.rowID)], order: "i.released DESC", limit: 5_000)
         let played = try library.played(all.map(\.item.identifier), user: user)
         let newest = Array(all.prefix(limit))

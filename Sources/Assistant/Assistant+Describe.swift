@@ -36,6 +36,13 @@ extension Assistant {
     func notFoundReply(_ search: MediaSearch, language: String) -> String {
         // Words of a song are never read back as if they were its name.
         if search.lyrics != nil { return replies.say("fail.notFound.lyrics", language: language) }
+        // "The episode about …": what it is about, said back as said (of the show, when one was named).
+        if let about = search.about {
+            let show = search.mediaName ?? search.artistName
+            return replies.say(
+                show == nil ? "fail.notFound.about" : "fail.notFound.aboutInShow", ["about": about, "show": show ?? ""],
+                language: language)
+        }
         // "that episode of Serial" only when the name is the show's (an episode by number or order).
         let namesShow = search.episodeNumber != nil || search.sortOrder != nil
         // The kind's own sentence names a work by its name (an artist's album is not "the album 星野源").

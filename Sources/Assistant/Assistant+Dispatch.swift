@@ -60,8 +60,9 @@ extension Assistant {
                     values["playlist"] = playlist
                     outcome.reply = say(which("add.playlist"), values)
                 } else if item.type == .podcastShow {
-                    // A show in the library is a show followed: its new episodes arrive.
-                    outcome.reply = say("add.subscribed", values)
+                    // A show in the library is a show followed; from a feed, its new episodes arrive.
+                    let fromFeed = (try? await builtInApp.hasFeed(showIdentifier: item.identifier)) ?? false
+                    outcome.reply = say(fromFeed ? "add.subscribed" : "add.subscribedNoFeed", values)
                 } else {
                     outcome.reply = say(which("add.library"), values)
                 }

@@ -16,6 +16,7 @@ extension Assistant {
         do {
             return try await builtInApp.subscribe(feed: url, user: user)
         } catch let error as PodcastError {
+            if case .readOnlyCatalog = error { throw RequestRefused(.conflict, error.description) }
             throw RequestRefused(.invalid, error.description)
         }
     }

@@ -41,6 +41,9 @@ public struct CatalogEntry: Codable, Sendable, Hashable {
     public var path: String?
     /// The song's words: plain lines, or LRC with a time stamp per line (`Lyrics(parsing:)`).
     public var lyrics: String?
+    /// What the item is about, in plain text (a podcast episode's show notes): "the episode about …"
+    /// searches it with the title.
+    public var description: String?
 
     public init(type: MediaItemType, title: String, artist: String? = nil) {
         self.type = type

@@ -19,7 +19,7 @@ public enum CatalogSnapshot {
     /// is left out.
     static let keptTables: Set<String> = [
         "meta", "items", "item_artists", "item_genres", "playlist_entries", "terms", "term_keys", "schema_migrations",
-        "lyrics", "lyric_terms", "lyric_term_keys",
+        "lyrics", "lyric_terms", "lyric_term_keys", "item_notes",
     ]
 
     /// The `meta` key a snapshot is marked with (its value: when it was built).
@@ -64,7 +64,7 @@ public enum CatalogSnapshot {
         try copy.transaction {
             // FTS5's own tables (items_fts and its shadow tables) go with the index.
             for table in tables where !keptTables.contains(table) && !table.hasPrefix("items_fts")
-                && !table.hasPrefix("lyrics_fts") && !table.hasPrefix("lyric_lines_fts")
+                && !table.hasPrefix("lyrics_fts") && !table.hasPrefix("lyric_lines_fts") && !table.hasPrefix("item_notes_fts")
             {
                 try copy.execute("DROP TABLE IF EXISTS \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"")
             }

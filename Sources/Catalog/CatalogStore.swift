@@ -28,6 +28,9 @@ public final class CatalogStore {
 
     func key(_ text: String) -> String { keyCache.key(text) }
 
+    /// The keys and identity an entry would be stored with (`upsert(_:keys:)` takes them as they are).
+    public func keys(for entry: CatalogEntry) -> EntryKeys { EntryKeys(entry, key: key) }
+
     /// Opens (creating if needed) the catalog in the database file at `path`.
     public convenience init(path: String) throws { try self.init(db: Database(path: path)) }
 
@@ -145,6 +148,10 @@ public final class CatalogStore {
         try index(
             id: id, title: coreKey, extra: aliases.isEmpty ? "" : aliases.split(separator: "|").joined(separator: " "),
             artist: keys.creditKey)
+        // Episodes and books are found by their titles with "about" even without notes.
+        if entry.description != nil || entry.type == .podcastEpisode || entry.type == .audioBook {
+            try storeNotes(entry.description ?? "", title: title, of: id)
+        }
         if try keys.lyrics != nil || hasLyrics {
             try storeLyrics(keys.lyrics, of: id, bulk: bulkIdentities != nil)
         }

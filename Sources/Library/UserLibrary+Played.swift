@@ -39,32 +39,29 @@ extension UserLibrary {
 
     /// Which of `identifiers` the user has played to the end.
     public func played(_ identifiers: [String], user: String) throws -> Set<String> {
-        guard !identifiers.isEmpty else { return [] }
-        var found = Set<String>()
-        // In slices of a fixed size, so that the kept statements stay few.
-        for start in stride(from: 0, to: identifiers.count, by: 50) {
-            let slice = Self.padded(Array(identifiers[start..<min(start + 50, identifiers.count)]), to: [50])
-            let marks = slice.map { _ in "?" }.joined(separator: ",")
-            let rows = try state.rows(
-                "SELECT item_ident FROM played_items WHERE \"user\" = ? AND item_ident IN (\(marks))",
-                [.text(user)] + slice.map { .text($0) })
-            for row in rows { if let ident = row.string(0) { found.insert(ident) } }
-        }
-        return found
+        Set(try rows(of: identifiers, user: user, "SELECT item_ident FROM played_items").compactMap { $0.string(0) })
     }
 
     /// Where the user is in each of `identifiers` they are part way through.
     public func places(_ identifiers: [String], user: String) throws -> [String: Double] {
         var places: [String: Double] = [:]
+        for row in try rows(of: identifiers, user: user, "SELECT item_ident, position FROM resume_positions") {
+            if let ident = row.string(0), let position = row.double(1) { places[ident] = position }
+        }
+        return places
+    }
+
+    /// `select` (a table with "user" and item_ident columns) for the user's rows of `identifiers`,
+    /// asked in slices of a fixed size so that the kept statements stay few.
+    private func rows(of identifiers: [String], user: String, _ select: String) throws -> [Row] {
+        var found: [Row] = []
         for start in stride(from: 0, to: identifiers.count, by: 50) {
             let slice = Self.padded(Array(identifiers[start..<min(start + 50, identifiers.count)]), to: [50])
             let marks = slice.map { _ in "?" }.joined(separator: ",")
-            let rows = try state.rows(
-                "SELECT item_ident, position FROM resume_positions WHERE \"user\" = ? AND item_ident IN (\(marks))",
-                [.text(user)] + slice.map { .text($0) })
-            for row in rows { if let ident = row.string(0), let position = row.double(1) { places[ident] = position } }
+            found += try state.rows(
+                select + " WHERE \"user\" = ? AND item_ident IN (\(marks))", [.text(user)] + slice.map { .text($0) })
         }
-        return places
+        return found
     }
 
     /// The podcast shows the user follows (their library's shows), newest subscription first.

@@ -27,12 +27,17 @@ public struct MediaSearch: Codable, Sendable, Hashable {
     /// Hark's addition to SiriKit's search: "episode 12 of Serial" (with `mediaType` podcastEpisode
     /// and the show as `mediaName`).
     public var episodeNumber: Int?
+    /// Hark's addition: the season of "season 2 episode 3 of Serial" (with `episodeNumber`).
+    public var seasonNumber: Int?
     /// Hark's addition: artists said not to be heard ("anything but Queen"), as the catalog writes
     /// them; their songs are left out of what plays.
     public var excludedArtists: [String]?
     /// Hark's addition: words of the song as somebody remembers them ("the song that goes is this
     /// the real life"), found in the catalog's lyrics, never read as a title or an artist.
     public var lyrics: String?
+    /// Hark's addition: what an episode is about ("the episode about volcanoes"), searched in
+    /// episodes' titles and show notes, never read as a title.
+    public var about: String?
 
     public init(
         mediaType: MediaItemType? = nil, sortOrder: SortOrder? = nil, mediaName: String? = nil,
@@ -57,5 +62,7 @@ public struct MediaSearch: Codable, Sendable, Hashable {
 
     /// True when the search names something (a title, an artist, an album) rather than only
     /// qualities such as a genre or a decade.
-    public var hasName: Bool { mediaName != nil || artistName != nil || albumName != nil || lyrics != nil }
+    public var hasName: Bool {
+        mediaName != nil || artistName != nil || albumName != nil || lyrics != nil || about != nil
+    }
 }

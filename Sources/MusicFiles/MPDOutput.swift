@@ -93,8 +93,9 @@ public final class MPDOutput: PlayerOutput, @unchecked Sendable {
             try connection.check(live)
             loaded.withLock { $0 = (uris, locations) }
         }
-        _ = mpd_run_play_pos(live, UInt32(max(0, min(playIndex, uris.count - 1))))
-        if position > 0 { try seek(to: position, live) }
+        let playing = max(0, min(playIndex, uris.count - 1))
+        _ = mpd_run_play_pos(live, UInt32(playing))
+        if position > 0 { try seek(to: position, stream: uris[playing].contains("://"), live) }
     }
 
     /// How long a stream's decoder may take to start before MPD can seek in it.
@@ -104,12 +105,13 @@ public final class MPDOutput: PlayerOutput, @unchecked Sendable {
     /// be sought until MPD's decoder has read its start ("Not seekable" until then), so the seek is
     /// asked again until it is taken, for at most `streamSeekWait` seconds. One MPD cannot seek in
     /// at all (an Ogg stream over HTTP) plays from its start: what MPD then reports is what Hark shows.
-    private func seek(to position: Double, _ live: OpaquePointer) throws {
+    private func seek(to position: Double, stream: Bool, _ live: OpaquePointer) throws {
         let deadline = Date().addingTimeInterval(Self.streamSeekWait)
         while !mpd_run_seek_current(live, Float(position), false) {
             guard mpd_connection_get_error(live) == MPD_ERROR_SERVER else { return try connection.check(live) }
+            let notYet = String(cString: mpd_connection_get_error_message(live)).contains("seekable")
             _ = mpd_connection_clear_error(live)
-            guard Date() < deadline else { return }
+            guard stream, notYet, Date() < deadline else { return }
             usleep(50_000)
         }
     }

@@ -116,7 +116,9 @@ public struct PlayerMachine: Codable, Sendable, Hashable {
     /// The items of the play order from the current one (included) up to `other`'s current one
     /// (left out): those heard to their end when `other` is this player moved on in time.
     public func items(passedOnTheWayTo other: PlayerMachine) -> [MediaItem] {
-        guard let from = cursor, let to = other.cursor, to > from, order == other.order, to <= order.count else { return [] }
+        guard let from = cursor, let to = other.cursor, to > from, to < order.count, order == other.order,
+            queue == other.queue
+        else { return [] }
         return order[from..<to].map { queue[$0] }
     }
 

@@ -63,6 +63,8 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     case notXML(String)
     case declaresEntities
     case notAFeed(root: String)
+    /// Read, but not written into the catalog (the database refused: busy, full, read-only).
+    case notStored(String)
 
     public var description: String {
         switch self {
@@ -74,6 +76,7 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notXML(let reason): "is not XML (\(reason))"
         case .declaresEntities: "declares XML entities of its own, which no feed needs (an entity-expansion attack)"
         case .notAFeed(let root): "is XML but not an RSS or Atom feed (its root is <\(root)>)"
+        case .notStored(let reason): "was read but could not be stored: \(reason)"
         }
     }
 }

@@ -1,8 +1,12 @@
+import CCurl
 import Foundation
 
 /// Dates and durations as feeds write them: RSS's RFC 822 dates ("Tue, 03 Jun 2025 09:00:00
 /// GMT", with or without the weekday or seconds, a zone by name or offset), Atom's ISO 8601, and
-/// iTunes durations ("1:02:03", "62:03", "3723").
+/// iTunes durations ("1:02:03", "62:03", "3723"). RFC 822 dates are read by libcurl's
+/// `curl_getdate` (the parser it reads HTTP dates with: a hundred times faster than a
+/// DateFormatter, which took most of a feed's reading); what it cannot read goes to Foundation's
+/// formatters.
 enum FeedDates {
     private static let lock = NSLock()
     private static let rfc822: [DateFormatter] = [
@@ -27,6 +31,11 @@ enum FeedDates {
 
     static func date(_ text: String) -> Date? {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // ISO 8601 ("2025-06-03T09:00:00Z") is Atom's; anything else is first RFC 822's.
+        if !(text.first?.isNumber == true && text.contains("-")) {
+            let seconds = curl_getdate(text, nil)
+            if seconds != -1 { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        }
         lock.lock()
         defer { lock.unlock() }
         for formatter in iso { if let date = formatter.date(from: text) { return date } }

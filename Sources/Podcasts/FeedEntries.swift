@@ -1,5 +1,6 @@
 public import Catalog
 import Foundation
+import MediaIntents
 
 /// A feed's show and episodes as catalog entries. The show is credited to the feed's author, and so
 /// is each episode, so that the catalog files the episodes under that show. An episode's `path` is
@@ -18,6 +19,7 @@ public enum FeedEntries {
         entry.path = episode.enclosure
         entry.duration = episode.duration
         entry.explicit = episode.explicit
+        entry.description = episode.summary
         entry.trackNumber = episode.number
         entry.discNumber = episode.season
         if let published = episode.published {
@@ -49,9 +51,14 @@ public enum FeedEntries {
         }.map(\.element)
     }
 
+    /// Which mapping of feeds to catalog entries wrote what is stored: digests carry it, so a feed
+    /// read before the mapping changed is written again (raise it with any change to the mapping).
+    static let mappingVersion = "2"
+
     /// What was written for an episode, digested: the same digest means nothing to write.
     static func digest(_ entry: CatalogEntry, summary: String?) -> String {
         let fields: [String?] = [
+            mappingVersion,
             entry.title, entry.artist, entry.show, entry.path, entry.duration.map { String($0) }, entry.released,
             entry.trackNumber.map(String.init), entry.discNumber.map(String.init), entry.explicit == true ? "e" : "",
             summary,
@@ -66,7 +73,8 @@ public enum FeedEntries {
 
     private static let utc = TimeZone(identifier: "UTC")!
 
-    private static let day: DateFormatter = {
+    /// Used by the one refresh at a time (`FeedRefresher.oneAtATime`).
+    nonisolated(unsafe) private static let day: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = utc
@@ -75,17 +83,8 @@ public enum FeedEntries {
     }()
 }
 
-/// A 64-bit FNV-1a digest, in hex: enough to tell whether a document or an episode changed since
-/// it was last stored (not a defence against anyone: nothing is trusted because of it).
+/// A document's or an episode's digest, in hex: enough to tell whether it changed since it was
+/// last stored.
 enum Digest {
-    static func of(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        data.withUnsafeBytes { bytes in
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-        }
-        return String(hash, radix: 16)
-    }
+    static func of(_ data: Data) -> String { String(StableHash.fnv1a(data), radix: 16) }
 }

@@ -39,22 +39,37 @@ public final class FeedRefresher {
         self.now = now
     }
 
+    /// One refresh (or addition) at a time in this process: two would write the same feeds at
+    /// once, and each holds the catalog's write lock while it writes.
+    private static let oneAtATime = NSLock()
+
     /// Follows a feed and reads it at once. A feed that cannot be read is not followed: its row is
-    /// taken out again unless it was followed before.
+    /// taken out again unless it was read before (by this addition or another).
     public func add(url: String) throws -> FeedRefresh {
-        let known = try feeds.feed(url: url)
+        Self.oneAtATime.lock()
+        defer { Self.oneAtATime.unlock() }
         let id = try feeds.add(url: url, at: now())
-        let refresh = try refresh(id: id, url: url)
-        if case .failed = refresh.result, known == nil {
-            try feeds.db.run("DELETE FROM podcast_feeds WHERE id = ?", [.integer(id)])
+        let forget = { try? self.feeds.db.run("DELETE FROM podcast_feeds WHERE id = ? AND show_ident IS NULL", [.integer(id)]) }
+        do {
+            let refresh = try record(Self.fetchAndRead(FetchRequest(url: url), fetcher: fetcher), feed: id, url: url)
+            if case .failed = refresh.result { _ = forget() }
+            return refresh
+        } catch {
+            _ = forget()
+            throw error
         }
-        return refresh
     }
 
-    /// Refreshes the feeds given (all followed feeds when nil); `progress` hears of each as it is done.
+    /// Refreshes the feeds given (all followed feeds when nil); `progress` hears of each as it is
+    /// done. A feed that cannot be stored is reported failed like one that cannot be read; the
+    /// others go on.
     public func refresh(_ chosen: [StoredFeed]? = nil, progress: ((FeedRefresh) -> Void)? = nil) throws -> [FeedRefresh] {
+        Self.oneAtATime.lock()
+        defer { Self.oneAtATime.unlock() }
         let list = try chosen ?? feeds.feeds()
+        guard !list.isEmpty else { return [] }
         let fetcher = self.fetcher
+        XMLDocument.prepared
         let fetched = Fetched(count: list.count)
         let requests = try list.map {
             FetchRequest(url: $0.url, etag: $0.etag, lastModified: $0.lastModified, bodyDigest: try feeds.bodyDigest($0.id))
@@ -68,21 +83,24 @@ public final class FeedRefresher {
                 }
             }
         }
+        // Whatever ends this loop, the workers stop taking feeds.
+        defer { fetched.stop() }
         var done: [FeedRefresh] = []
         for _ in list.indices {
             let (index, outcome) = fetched.take()
             let feed = list[index]
-            let refresh = try record(outcome, feed: feed.id, url: feed.url)
+            let refresh: FeedRefresh
+            do {
+                refresh = try record(outcome, feed: feed.id, url: feed.url)
+            } catch {
+                let failure = FeedError.notStored("\(error)")
+                try? feeds.recordFailure(feed.id, reason: failure.description, at: now())
+                refresh = FeedRefresh(url: feed.url, title: feed.title, showIdentifier: feed.showIdentifier, result: .failed(failure))
+            }
             progress?(refresh)
             done.append(refresh)
         }
         return done
-    }
-
-    /// Reads a feed in full (no validators: whatever was stored is read again).
-    private func refresh(id: Int64, url: String) throws -> FeedRefresh {
-        let outcome = Self.fetchAndRead(FetchRequest(url: url), fetcher: fetcher)
-        return try record(outcome, feed: id, url: url)
     }
 
     struct FetchRequest: Sendable {
@@ -105,7 +123,7 @@ public final class FeedRefresher {
             var fetch = try fetcher.fetch(request.url, etag: request.etag, lastModified: request.lastModified)
             guard let body = fetch.body else { return .notModified(fetch) }
             // A server that ignores validators may send the very document read before.
-            let digest = Digest.of(body)
+            let digest = Digest.of(body) + "-" + FeedEntries.mappingVersion
             if digest == request.bodyDigest { return .notModified(fetch) }
             let feed = try FeedParser.parse(body, url: fetch.url)
             fetch.body = nil  // read: the document itself is not kept
@@ -133,37 +151,60 @@ public final class FeedRefresher {
         return refresh
     }
 
-    /// Writes the show and the episodes that are new or changed, in one transaction.
+    /// Episodes written in one transaction: a first read of thousands is written in steps, so
+    /// the catalog's write lock is never held long (the state may share the file).
+    static let episodesPerTransaction = 200
+
+    /// Writes the show and the episodes that are new or changed, oldest first, a batch of
+    /// episodes a transaction; the feed's validators and digest last, so a read cut short is read
+    /// again in full next time (an episode already written is not written again).
     private func write(_ feed: Feed, feed id: Int64, fetch: FeedFetch, digest: String) throws
         -> (title: String, show: String, new: [String], changed: Int)
     {
         let store = feeds.store
-        let title = FeedEntries.showTitle(feed, url: fetch.url)
-        return try store.db.transaction {
-            let showRow = try store.upsert(FeedEntries.show(feed, title: title))
-            guard let show = try store.item(rowID: showRow)?.item.identifier else {
-                throw FeedError.notAFeed(root: "a show that could not be stored")
-            }
-            let known = try feeds.episodeDigests(id)
-            var seen = Set<String>()
-            var new: [String] = []
-            var changed = 0
-            for episode in FeedEntries.newestFirst(feed.episodes).prefix(Self.episodesKept) {
-                guard seen.insert(episode.guid).inserted else { continue }
-                let entry = FeedEntries.episode(episode, show: title, author: feed.author)
-                let episodeDigest = FeedEntries.digest(entry, summary: episode.summary)
-                if known[episode.guid] == episodeDigest { continue }
-                let row = try store.upsert(entry)
-                guard let ident = try store.item(rowID: row)?.item.identifier else { continue }
-                try feeds.recordEpisode(
-                    id, guid: episode.guid, item: ident, digest: episodeDigest, summary: episode.summary)
-                if known[episode.guid] == nil { new.append(ident) } else { changed += 1 }
-            }
-            try feeds.recordRead(
-                id, show: show, title: title, etag: fetch.etag, lastModified: fetch.lastModified, bodyDigest: digest,
-                changed: !new.isEmpty || changed > 0, at: now())
-            return (title, show, new, changed)
+        // A show keeps the name it was first read under: its identity (and so its followers, and
+        // their places and played episodes) does not change when the feed retitles it.
+        var named = (title: FeedEntries.showTitle(feed, url: fetch.url), author: feed.author)
+        if let known = try feeds.feed(id: id)?.showIdentifier, let stored = try store.item(identifier: known) {
+            named = (stored.item.title, stored.item.artist)
         }
+        var showEntry = FeedEntries.show(feed, title: named.title)
+        showEntry.artist = named.author
+        let showRow = try store.db.transaction { try store.upsert(showEntry) }
+        guard let show = try store.item(rowID: showRow)?.item.identifier else { throw FeedError.notStored("the show") }
+        let known = try feeds.episodes(id)
+        // Each catalog identity belongs to one episode: a second "Trailer" is told apart by its day.
+        var owner = Dictionary(known.map { ($0.value.item, $0.key) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        var new: [String] = []
+        var changed = 0
+        let episodes = FeedEntries.newestFirst(feed.episodes).prefix(Self.episodesKept).reversed()
+            .filter { seen.insert($0.guid).inserted }
+        for start in stride(from: 0, to: episodes.count, by: Self.episodesPerTransaction) {
+            try store.db.transaction {
+                for episode in episodes[start..<min(start + Self.episodesPerTransaction, episodes.count)] {
+                    var entry = FeedEntries.episode(episode, show: named.title, author: named.author)
+                    let episodeDigest = FeedEntries.digest(entry, summary: episode.summary)
+                    if known[episode.guid]?.digest == episodeDigest { continue }
+                    var keys = store.keys(for: entry)
+                    for attempt in 1...20 where owner[keys.ident].map({ $0 != episode.guid }) ?? false {
+                        entry.title =
+                            FeedEntries.title(of: episode) + " (" + (entry.released ?? "undated")
+                            + (attempt > 1 ? " \(attempt)" : "") + ")"
+                        keys = store.keys(for: entry)
+                    }
+                    let ident = keys.ident
+                    owner[ident] = episode.guid
+                    try store.upsert(entry, keys: keys)
+                    try feeds.recordEpisode(id, guid: episode.guid, item: ident, digest: episodeDigest)
+                    if known[episode.guid] == nil { new.append(ident) } else { changed += 1 }
+                }
+            }
+        }
+        try feeds.recordRead(
+            id, show: show, title: named.title, etag: fetch.etag, lastModified: fetch.lastModified, bodyDigest: digest,
+            changed: !new.isEmpty || changed > 0, at: now())
+        return (named.title, show, new.reversed(), changed)
     }
 }
 
@@ -178,6 +219,9 @@ private final class Fetched: Sendable {
     private let arrived = DispatchSemaphore(value: 0)
 
     init(count: Int) { self.count = count }
+
+    /// No more feeds are handed out (the writer stopped early).
+    func stop() { state.withLock { $0.next = count } }
 
     func nextIndex() -> Int? {
         state.withLock { state in

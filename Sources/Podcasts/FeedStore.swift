@@ -24,7 +24,8 @@ public struct StoredFeed: Sendable, Hashable {
 /// episodes they write (tables `podcast_feeds` and `podcast_episodes`, which map each episode's
 /// guid to its catalog item, with a digest of what was stored so an unchanged episode is not
 /// written again). A show and its episodes are catalog items like any other: the resolver finds
-/// them, and an episode's `path` is its enclosure's address, which the player streams.
+/// them, an episode's `path` is its enclosure's address, which the player streams, and its show
+/// notes are the catalog's notes on it (`item_notes`, searched by "the episode about …").
 public struct FeedStore {
     public let store: CatalogStore
     var db: Database { store.db }
@@ -39,15 +40,25 @@ public struct FeedStore {
                     checked_at REAL, changed_at REAL, error TEXT);
                 CREATE TABLE IF NOT EXISTS podcast_episodes(
                     feed_id INTEGER NOT NULL REFERENCES podcast_feeds(id) ON DELETE CASCADE,
-                    guid TEXT NOT NULL, item_ident TEXT NOT NULL, digest TEXT NOT NULL, summary TEXT,
+                    guid TEXT NOT NULL, item_ident TEXT NOT NULL, digest TEXT NOT NULL,
                     PRIMARY KEY(feed_id, guid));
                 CREATE INDEX IF NOT EXISTS podcast_episodes_item ON podcast_episodes(item_ident);
                 """)
     ]
 
+    /// The feeds of `store`, their tables made or brought up to date first.
     public init(store: CatalogStore) throws {
         self.store = store
         try store.db.migrate("podcasts", Self.migrations)
+    }
+
+    private init(reading store: CatalogStore) { self.store = store }
+
+    /// The feeds of a catalog that may be read-only (a snapshot) or may never have followed one:
+    /// nil when it has no feed tables. Nothing is written.
+    public static func reading(_ store: CatalogStore) throws -> FeedStore? {
+        guard try !store.db.rows("SELECT 1 FROM sqlite_master WHERE name = 'podcast_feeds'", []).isEmpty else { return nil }
+        return FeedStore(reading: store)
     }
 
     static let columns = """
@@ -66,6 +77,10 @@ public struct FeedStore {
     /// Every feed, in the order they were added.
     public func feeds() throws -> [StoredFeed] {
         try db.rows("SELECT \(Self.columns) FROM podcast_feeds f ORDER BY f.id", []).compactMap(Self.feed)
+    }
+
+    public func feed(id: Int64) throws -> StoredFeed? {
+        try db.rows("SELECT \(Self.columns) FROM podcast_feeds f WHERE f.id = ?", [.integer(id)]).first.flatMap(Self.feed)
     }
 
     public func feed(url: String) throws -> StoredFeed? {
@@ -124,26 +139,22 @@ public struct FeedStore {
         try db.first("SELECT body_digest FROM podcast_feeds WHERE id = ?", [.integer(feed)])?.string(0)
     }
 
-    /// The digest stored for each of a feed's episodes, by guid.
-    func episodeDigests(_ feed: Int64) throws -> [String: String] {
-        var digests: [String: String] = [:]
-        for row in try db.rows("SELECT guid, digest FROM podcast_episodes WHERE feed_id = ?", [.integer(feed)]) {
-            if let guid = row.string(0), let digest = row.string(1) { digests[guid] = digest }
+    /// Each of a feed's episodes stored, by guid: its catalog item and the digest of what was written.
+    func episodes(_ feed: Int64) throws -> [String: (item: String, digest: String)] {
+        var episodes: [String: (item: String, digest: String)] = [:]
+        for row in try db.rows("SELECT guid, item_ident, digest FROM podcast_episodes WHERE feed_id = ?", [.integer(feed)]) {
+            if let guid = row.string(0), let item = row.string(1), let digest = row.string(2) {
+                episodes[guid] = (item, digest)
+            }
         }
-        return digests
+        return episodes
     }
 
-    func recordEpisode(_ feed: Int64, guid: String, item: String, digest: String, summary: String?) throws {
+    func recordEpisode(_ feed: Int64, guid: String, item: String, digest: String) throws {
         try db.run(
             """
-            INSERT INTO podcast_episodes(feed_id, guid, item_ident, digest, summary) VALUES(?,?,?,?,?)
-            ON CONFLICT(feed_id, guid) DO UPDATE SET item_ident = excluded.item_ident, digest = excluded.digest,
-                summary = excluded.summary
-            """, [.integer(feed), .text(guid), .text(item), .text(digest), .optional(summary)])
-    }
-
-    /// What a feed says about an episode beyond its name (for "the episode about …").
-    public func summary(ofEpisode identifier: String) throws -> String? {
-        try db.first("SELECT summary FROM podcast_episodes WHERE item_ident = ?", [.text(identifier)])?.string(0)
+            INSERT INTO podcast_episodes(feed_id, guid, item_ident, digest) VALUES(?,?,?,?)
+            ON CONFLICT(feed_id, guid) DO UPDATE SET item_ident = excluded.item_ident, digest = excluded.digest
+            """, [.integer(feed), .text(guid), .text(item), .text(digest)])
     }
 }

@@ -56,6 +56,9 @@ final class XMLDocument {
     /// The most a feed may be; past this it is refused unread.
     static let largest = 20 * 1_048_576
 
+    /// libxml2's global state, made once before documents are read on several threads at once.
+    static let prepared: Void = xmlInitParser()
+
     init(_ data: Data, url: String?) throws(FeedError) {
         guard data.count <= Self.largest else { throw .tooLarge(limit: Self.largest) }
         guard !data.isEmpty else { throw .notXML("empty") }

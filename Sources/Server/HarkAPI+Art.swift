@@ -58,7 +58,5 @@ extension HarkAPI {
     }
 
     /// FNV-1a over the bytes: a short, stable tag.
-    static func digest(_ data: Data) -> UInt64 {
-        data.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-    }
+    static func digest(_ data: Data) -> UInt64 { StableHash.fnv1a(data) }
 }

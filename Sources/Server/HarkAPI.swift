@@ -55,6 +55,9 @@ public final class HarkAPI: Sendable {
         Route("GET", "/lyrics.js", name: "page", actsForUser: false) { _, _ in
             resource("lyrics.js", type: "text/javascript; charset=utf-8")
         },
+        Route("GET", "/podcasts.js", name: "page", actsForUser: false) { _, _ in
+            resource("podcasts.js", type: "text/javascript; charset=utf-8")
+        },
         Route("GET", "/v1/openapi.json", name: "openapi", actsForUser: false) { _, _ in
             resource("openapi.json", type: "application/json")
         },

@@ -124,6 +124,7 @@ struct InterpretationBuilder {
             if search.mediaType == nil { search.mediaType = .song }
         case "mediaType": search.mediaType = MediaItemType(rawValue: text)
         case "sortOrder": search.sortOrder = SortOrder(rawValue: text)
+        case "about": search.about = text
         case "reference": search.reference = MediaReference(rawValue: text)
         case "genreMod": genreModifier = text
         case "genre2":
@@ -190,6 +191,8 @@ struct InterpretationBuilder {
         case "volumeDirection": volumeDown = text == "down"
         case "question": params.question = NowPlayingQuestionKind(rawValue: text)
         case "frequency": frequency = text
+        case "seasonNumber":
+            search.seasonNumber = number.flatMap(Self.whole)
         case "episodeNumber":
             search.episodeNumber = number.flatMap(Self.whole)
             search.mediaType = .podcastEpisode

@@ -6,6 +6,8 @@ extension Understander {
     /// reading, a question back, a guess of the model, or a play of a name that holds the cue. With
     /// a word that asks, a chart the grammar read as a play is a question instead.
     func chart(_ tokens: [Token], text: String, grammar: CompiledGrammar, readings: [Interpretation]) -> Interpretation? {
+        // "Can you play my next unplayed episode?" asks for no chart: what is unheard is no order of one.
+        if readings.first?.understood.search?.sortOrder == .unplayed { return nil }
         let words = tokens.map(\.folded)
         // A question mark asks too when no play verb says otherwise ("top song of 1983?", 「一番人気の
         // オーディオブックは？」; "can you play the top song?" is a play).

@@ -64,7 +64,7 @@ struct LyricLinesTests {
         try store.db.execute(
             """
             DROP TABLE lyric_lines_fts;
-            DELETE FROM schema_migrations WHERE part = 'catalog' AND version = 7;
+            DELETE FROM schema_migrations WHERE part = 'catalog' AND version >= 7;
             """)
         let opened = try CatalogStore(db: Database(path: store.db.path))
         #expect(try lines(opened, "moon0over").count == 1)

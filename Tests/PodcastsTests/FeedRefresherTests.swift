@@ -40,7 +40,10 @@ struct FeedRefresherTests {
         let episodes = try store.items(where: "i.parent_id = ?", [.integer(show.rowID)], order: "i.released DESC", limit: 10)
         #expect(episodes.map(\.item.title) == ["Barn owls at dusk", "Trailer"])
         #expect(episodes.first?.item.location == "https://owls.example/12.mp3")
-        #expect(try refresher.feeds.summary(ofEpisode: episodes[0].item.identifier) == "Where they hunt & why.")
+        #expect(try store.notes(identifier: episodes[0].item.identifier) == "Where they hunt & why.")
+        // "The episode about …": its notes are searched, words matched by their start.
+        #expect(try store.items(about: "hunting", type: .podcastEpisode).items.map(\.item.title) == ["Barn owls at dusk"])
+        #expect(try store.items(about: "coming soon", type: .podcastEpisode, parent: show.rowID).items.map(\.item.title) == ["Trailer"])
 
         // Nothing changed: the server answers 304 (its Last-Modified was kept) and nothing is written.
         let again = try refresher.refresh()

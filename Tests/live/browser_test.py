@@ -2,8 +2,12 @@
 width and a desktop's: ask by text, tap play/pause, next and like, open an album and play its
 second song, see its cover (read from the music file's tags), reorder up next, and in a home move
 the music to another room. Every control must show (no empty boxes: icons are inline SVG). The
-state is checked through the API. Screenshots of both widths are kept in .build/artifacts/."""
+state is checked through the API; a podcast is added by its feed's address on the Podcasts tab
+(the feed served by Python's http.server). Screenshots of both widths are kept in .build/artifacts/."""
+import functools
+import http.server
 import os
+import threading
 import subprocess
 import sys
 import tempfile
@@ -23,6 +27,23 @@ hark = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/hark"
 artifacts = os.path.abspath(".build/artifacts")
 os.makedirs(artifacts, exist_ok=True)
 WIDTHS = [("phone", 412, 915), ("desktop", 1280, 900)]
+
+# A podcast feed served locally, for the Podcasts tab.
+feeds = tempfile.mkdtemp(prefix="hark-browser-feeds-")
+with open(os.path.join(feeds, "owls.xml"), "w") as out:
+    out.write("""<?xml version="1.0"?><rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel><title>Page Owls</title><itunes:author>Owl Desk</itunes:author>
+<item><title>Owls on the page</title><guid>po-1</guid><pubDate>Tue, 02 Dec 2025 08:00:00 GMT</pubDate>
+<enclosure url="http://127.0.0.1/po-1.mp3" type="audio/mpeg"/><itunes:duration>1200</itunes:duration></item>
+</channel></rss>""")
+class QuietFiles(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+feed_host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietFiles, directory=feeds))
+threading.Thread(target=feed_host.serve_forever, daemon=True).start()
+feed_url = f"http://127.0.0.1:{feed_host.server_address[1]}/owls.xml"
 
 
 def browser(width, height):
@@ -150,6 +171,13 @@ def check_page(driver, base, label, width, height):
              and "Hello" in text(driver, "item-tracks"))
     driver.find_element(By.ID, "tab-likes").click()
     wait_for(driver, "the likes tab", lambda: current["title"] in text(driver, "results"))
+    # The Podcasts tab: a feed added by its address shows with its episode, new.
+    driver.find_element(By.ID, "tab-podcasts").click()
+    driver.find_element(By.ID, "podcast-url").send_keys(feed_url)
+    driver.find_element(By.CSS_SELECTOR, "#podcast-add button").click()
+    wait_for(driver, "the podcast added", lambda: text(driver, "podcast-status").startswith("Subscribed to Page Owls"))
+    wait_for(driver, "the podcasts tab", lambda: "Page Owls" in text(driver, "results")
+             and "Owls on the page" in text(driver, "results") and "New" in text(driver, "results"))
     driver.find_element(By.ID, "tab-search").click()
     wait_for(driver, "the search tab", lambda: "Hello" in text(driver, "results"))
     driver.find_element(By.CSS_SELECTOR, "#results [aria-label='Play Hello next']").click()

@@ -44,7 +44,28 @@ enum Schema {
             try CatalogStore.rebuildLyricTerms(db)
         },
         Migration(7, "the index of lyric lines") { db in try LyricLines.rebuild(db) },
+        Migration(8, "what items are about (an episode's notes), with a full-text index", sql: notes),
     ]
+
+    /// What an item is about, as its source describes it (a podcast episode's show notes), searched
+    /// by "the episode about …". The index holds the title and the notes, kept in step by triggers
+    /// (a row removed with its item by the foreign key leaves the index too).
+    static let notes = """
+        CREATE TABLE IF NOT EXISTS item_notes(
+            item_id INTEGER PRIMARY KEY REFERENCES items(id) ON DELETE CASCADE, title TEXT NOT NULL, text TEXT NOT NULL);
+        CREATE VIRTUAL TABLE IF NOT EXISTS item_notes_fts USING fts5(
+            title, text, content='item_notes', content_rowid='item_id', tokenize='unicode61 remove_diacritics 2');
+        CREATE TRIGGER IF NOT EXISTS item_notes_added AFTER INSERT ON item_notes BEGIN
+            INSERT INTO item_notes_fts(rowid, title, text) VALUES(new.item_id, new.title, new.text);
+        END;
+        CREATE TRIGGER IF NOT EXISTS item_notes_removed AFTER DELETE ON item_notes BEGIN
+            INSERT INTO item_notes_fts(item_notes_fts, rowid, title, text) VALUES('delete', old.item_id, old.title, old.text);
+        END;
+        CREATE TRIGGER IF NOT EXISTS item_notes_changed AFTER UPDATE ON item_notes BEGIN
+            INSERT INTO item_notes_fts(item_notes_fts, rowid, title, text) VALUES('delete', old.item_id, old.title, old.text);
+            INSERT INTO item_notes_fts(rowid, title, text) VALUES(new.item_id, new.title, new.text);
+        END;
+        """
 
     /// Columns added after the first catalogs, with their definitions.
     static let addedColumns = [("names", "TEXT NOT NULL DEFAULT ''"), ("kind", "TEXT"), ("disc_no", "INTEGER")]

@@ -1,3 +1,4 @@
+import MediaIntents
 import Foundation
 
 /// A remembered line's keys (`LyricKeys`) with their weights, and how well a track's lines hold
@@ -80,11 +81,7 @@ struct LyricQuery {
     }
 
     /// FNV-1a over a word's bytes.
-    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { StableHash.fnv1a(bytes) }
 
     /// The query key a word stands for, if any.
     func hit(_ word: ArraySlice<UInt8>, hash: UInt64, _ matches: Matches) -> Hit? {

@@ -37,6 +37,7 @@ public struct Resolver {
             return try store.item(identifier: identifier).map { [ResolvedItem(stored: $0, score: 1)] } ?? []
         }
         if let lyrics = search.lyrics { return try byLyrics(lyrics, artist: search.artistName, limit: limit) }
+        if let about = search.about { return try byTopic(about, search: search, user: user, limit: limit) }
         let type = search.mediaType.flatMap { $0 == .music || $0 == .unknown ? nil : $0 }
         guard let name = search.mediaName ?? search.albumName ?? search.artistName else {
             let found = try browse(search, type: type, limit: limit)
@@ -50,9 +51,10 @@ public struct Resolver {
             showSearch.mediaType = .podcastShow
             showSearch.sortOrder = nil
             showSearch.episodeNumber = nil
+            showSearch.seasonNumber = nil
             if let show = try resolve(showSearch, user: user, limit: 1).first, show.item.type == .podcastShow {
                 if let number = search.episodeNumber {
-                    return try episode(number, of: show).map { [$0] } ?? []
+                    return try episode(number, season: search.seasonNumber, of: show).map { [$0] } ?? []
                 }
                 let order = search.sortOrder == .oldest ? "i.released ASC" : "i.released DESC"
                 return try store.items(
@@ -172,9 +174,42 @@ public struct Resolver {
         return ranked
     }
 
-    /// "Episode 12": the episode whose title is numbered so ("Episode 12: …", "#12 …", "Ep. 12"), else
-    /// the twelfth in order of release.
-    func episode(_ number: Int, of show: ResolvedItem) throws -> ResolvedItem? {
+    /// How sure an episode is when its title and notes hold only some of the words said about it:
+    /// below the bar of what plays unasked (`BuiltInMediaApp.confidentMatch`, 0.8), so it is offered.
+    static let someWordsAbout = 0.7
+
+    /// "The episode (of Serial) about the alibi": episodes whose title or notes hold the words, of
+    /// the show named when one is (found as a show first; a show not found finds nothing).
+    func byTopic(_ about: String, search: MediaSearch, user: String?, limit: Int) throws -> [ResolvedItem] {
+        var parent: ResolvedItem?
+        if search.mediaName != nil || search.artistName != nil {
+            var showSearch = search
+            showSearch.about = nil
+            showSearch.mediaType = .podcastShow
+            showSearch.sortOrder = nil
+            guard let show = try resolve(showSearch, user: user, limit: 1).first, show.item.type == .podcastShow else {
+                return []
+            }
+            parent = show
+        }
+        let type = search.mediaType == .audioBook ? MediaItemType.audioBook : .podcastEpisode
+        let found = try store.items(about: about, type: type, parent: parent?.stored.rowID, limit: limit)
+        // Only some of the words found: offered, not played.
+        let sure = found.everyWord ? 1.0 : Self.someWordsAbout
+        return found.items.map { ResolvedItem(stored: $0, score: sure, nameMatch: sure) }
+    }
+
+    /// Episode `number` of a show: the one its feed numbers so (in `season`, when said: feeds give
+    /// numbers as track and seasons as disc numbers), else one whose title says it ("Episode 12:
+    /// …", "#12 …", "Ep. 12"), else the number-th in order of release. A season said is never
+    /// guessed: only the feed's numbers answer it.
+    func episode(_ number: Int, season: Int? = nil, of show: ResolvedItem) throws -> ResolvedItem? {
+        let byFeed = try store.items(
+            where: "i.parent_id = ? AND i.track_no = ?" + (season == nil ? "" : " AND i.disc_no = ?"),
+            [.integer(show.stored.rowID), .integer(Int64(number))] + (season.map { [.integer(Int64($0))] } ?? []),
+            order: "i.disc_no DESC, i.released DESC", limit: 1)
+        if let found = byFeed.first { return ResolvedItem(stored: found, score: show.score) }
+        if season != nil { return nil }
         let episodes = try store.items(
             where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: "i.released ASC", limit: 5_000)
         let numbered = episodes.first { stored in

@@ -62,14 +62,17 @@ function fill(list, items, options) {
 // second tap must not be overwritten by the first one's late answer).
 let browseTurn = 0, currentTab = "search", opener = null;
 
-// The tabs: search results, playlists, likes, library.
+// The tabs: search results, playlists, likes, library, podcasts (podcasts.js).
+const libraryTabs = ["search", "playlists", "likes", "library", "podcasts"];
 async function showTab(name) {
   currentTab = name;
   const turn = ++browseTurn;
-  for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).setAttribute("aria-pressed", String(tab === name));
+  for (const tab of libraryTabs) $("tab-" + tab).setAttribute("aria-pressed", String(tab === name));
   $("item-view").hidden = true; $("browse").hidden = false;
   $("search").hidden = name !== "search";
+  $("podcast-add").hidden = name !== "podcasts";
   if (name === "search") return search(turn);
+  if (name === "podcasts") return showPodcasts(turn);
   if (name === "playlists") {
     const lists = await call("GET", "/v1/playlists" + userOnly()).catch(() => []);
     if (turn !== browseTurn) return;
@@ -194,7 +197,7 @@ function refreshList() {
   if (currentTab !== "search" && $("item-view").hidden) showTab(currentTab).catch(() => {});
 }
 
-for (const tab of ["search", "playlists", "likes", "library"]) $("tab-" + tab).addEventListener("click", () => showTab(tab).catch(() => {}));
+for (const tab of libraryTabs) $("tab-" + tab).addEventListener("click", () => showTab(tab).catch(() => {}));
 $("search").addEventListener("submit", (event) => { event.preventDefault(); search().catch(() => {}); });
 $("item-back").addEventListener("click", () => {
   browseTurn++;
