@@ -101,12 +101,10 @@ extension HarkAPI {
             let donation = AppDonation(
                 user: routed.user(named: body.user), device: body.device, app: app.identifier, intent: body.intent,
                 parameters: body.parameters ?? [:], title: body.title)
-            var response = await result {
+            return await created {
                 try await self.assistant.appCommands.donate(donation)
                 return ["donated": body.intent]
             }
-            if response.status == 200 { response.status = 201 }
-            return response
         }
     }
 

@@ -47,9 +47,7 @@ extension HarkAPI {
                 return Self.error(400, "a playlist needs a name of 1 to 200 characters")
             }
             let user = routed.user(named: body.user)
-            var response = await result { try await self.assistant.createPlaylist(named: body.name, user: user) }
-            if response.status == 200 { response.status = 201 }
-            return response
+            return await created { try await self.assistant.createPlaylist(named: body.name, user: user) }
         }
     }
 
@@ -115,6 +113,13 @@ extension HarkAPI {
     }
 
     /// Runs library work and encodes its result, or names the failure (404 for what does not exist).
+    /// `result` for a request that makes something: 201 when it is made.
+    func created<T: Encodable & Sendable>(_ work: () async throws -> T) async -> HTTPResponse {
+        var response = await result(work)
+        if response.status == 200 { response.status = 201 }
+        return response
+    }
+
     func result<T: Encodable & Sendable>(_ work: () async throws -> T) async -> HTTPResponse {
         let outcome: Result<T, any Error>
         do { outcome = .success(try await work()) } catch { outcome = .failure(error) }

@@ -26,9 +26,7 @@ extension HarkAPI {
                 return Self.error(400, "url must be an http or https address of at most 2048 bytes")
             }
             let user = routed.user(named: body.user)
-            var response = await result { try await self.assistant.subscribe(feed: body.url, user: user) }
-            if response.status == 200 { response.status = 201 }
-            return response
+            return await created { try await self.assistant.subscribe(feed: body.url, user: user) }
         }
     }
 
