@@ -104,8 +104,9 @@ extension BuiltInMediaApp {
         {
             heard.append(last)
         }
-        guard !heard.isEmpty else { return }
+        // Songs are not marked: a player that only went past music is left as it was stored.
         let spoken = heard.filter { UserLibrary.resumableTypes.contains($0.type) }
+        guard !spoken.isEmpty else { return }
         do {
             let already = try library.played(spoken.map(\.identifier), user: user)
             for item in spoken where !already.contains(item.identifier) {

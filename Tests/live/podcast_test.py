@@ -95,9 +95,10 @@ base = f"http://127.0.0.1:{host.server_address[1]}"
 
 
 def episode_audio(name, seconds, frequency):
+    """An MP3 of a tone (mono, 22 kHz, 32 kb/s: ten minutes are 2.4 MB)."""
     path = os.path.join(site, name)
-    subprocess.run(["sox", "-n", "-r", "44100", "-c", "2", path, "synth", str(seconds), "sine", str(frequency)],
-                   check=True)
+    subprocess.run(["sox", "-n", "-r", "22050", "-c", "1", "-C", "32", path, "synth", str(seconds), "sine",
+                    str(frequency)], check=True)
     return f"{base}/{name}"
 
 
@@ -172,8 +173,10 @@ try:
     expect("Night Owls Live: unchanged" in unchanged, unchanged)
 
     print("== a new episode in the feed is found on the next refresh")
-    second = episode_audio("second.mp3", 40, 330)
-    write_feed([item("Second wind", "owl-2", "Tue, 02 Dec 2025 08:00:00 GMT", second, 40),
+    # Ten minutes: long enough that however slow the machine, it is still part way through when
+    # the checks after the resume run (a place in its last 30 s would count as heard).
+    second = episode_audio("second.mp3", 600, 330)
+    write_feed([item("Second wind", "owl-2", "Tue, 02 Dec 2025 08:00:00 GMT", second, 600),
                 item("First light", "owl-1", "Mon, 01 Dec 2025 08:00:00 GMT", first, 5)])
     refreshed = run(hark, "podcasts", "refresh", "--db", database).stdout
     expect("Night Owls Live: 1 new episodes" in refreshed, refreshed)
