@@ -14,6 +14,17 @@ public enum PlayedMark: Sendable, Hashable {
     case nothingPlaying
 }
 
+/// What is new in a person's podcasts, asked as a question ("what's new in my podcasts?", "any
+/// episodes of Serial I haven't heard?"): nothing is played.
+public struct NewEpisodes: Sendable {
+    /// The show asked about; nil when asked of every show followed.
+    public var show: MediaItem?
+    /// Newest first: of every show followed, its newest unheard episode; of one show, all it has unheard.
+    public var episodes: [MediaItem]
+    /// How many shows the person follows (asked of every show).
+    public var followed: Int
+}
+
 /// Episodes by what a person has heard: "play the next unplayed episode (of X)", "play my
 /// podcasts" (the newest unplayed episode of each show followed, oldest first), "mark this as
 /// played"; and a show for an episode ("subscribe to this podcast").
@@ -65,9 +76,33 @@ extension BuiltInMediaApp {
         return try await unplayedEpisodes(my, user: user, device: device)
     }
 
+    /// What is new for `user`: in the show the search names, else in every show they follow. Nil
+    /// when the name is no show here.
+    public func newEpisodes(_ search: MediaSearch, user: String, device: String) async throws -> NewEpisodes? {
+        // An episode heard to its end just now counts as heard.
+        try await keepPlace(device: device, user: user)
+        if search.hasName {
+            var showSearch = search
+            showSearch.mediaType = .podcastShow
+            showSearch.sortOrder = nil
+            showSearch.reference = nil
+            guard let show = try await find(showSearch, user: user, device: device, limit: 1).first,
+                show.item.type == .podcastShow
+            else { return nil }
+            let (all, played) = try episodes(of: show.stored, user: user)
+            let unheard = all.reversed().filter { !played.contains($0.item.identifier) }.map(\.item)
+            return NewEpisodes(show: show.item, episodes: unheard, followed: 0)
+        }
+        let shows = try store.items(identifiers: library.subscribedShows(user: user))
+        let newest = try shows.compactMap { try newestUnplayed(of: $0, user: user) }
+        return NewEpisodes(
+            show: nil, episodes: newest.sorted { ($0.released ?? "") > ($1.released ?? "") }.map(\.item),
+            followed: shows.count)
+    }
+
     /// A show's episodes oldest first, with the ones the person has heard.
     private func episodes(of show: StoredItem, user: String) throws -> (all: [StoredItem], played: Set<String>) {
-        let all = try store.items(where: "i.parent_id = ?", [.integer(show.rowID)], order: "i.released ASC, i.id ASC", limit: 5_000)
+        let all = try store.episodes(ofShow: show.rowID)
         return (all, try library.played(all.map(\.item.identifier), user: user))
     }
 

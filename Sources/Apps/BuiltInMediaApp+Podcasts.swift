@@ -103,7 +103,7 @@ extension BuiltInMediaApp {
         -> PodcastSubscription
     {
         let feed = try feeds?.feed(showIdentifier: show.item.identifier)
-        let all = try store.items(where: "i.parent_id = ?", [.integer(show.rowID)], order: "i.released DESC", limit: 5_000)
+        let all = try store.episodes(ofShow: show.rowID, newestFirst: true)
         let played = try library.played(all.map(\.item.identifier), user: user)
         let newest = Array(all.prefix(limit))
         let places = try library.places(newest.map(\.item.identifier), user: user)

@@ -86,6 +86,9 @@ extension Assistant {
             case .affinity(.liked): outcome.reply = sayAbout("like")
             default: outcome.reply = sayAbout(intent.affinityType == .like ? "like" : "dislike")
             }
+        case .searchForMedia where search.sortOrder == .unplayed
+            && (search.mediaType == .podcastEpisode || search.mediaType == .podcastShow):
+            await answerNewEpisodes(search, handler: handler, language: language, outcome: &outcome)
         case .searchForMedia:
             var intent = SearchForMediaIntent(mediaSearch: search)
             intent.mediaItems = await handler.resolveMediaItems(for: intent).flatMap(\.values)

@@ -36,6 +36,42 @@ extension Assistant {
         return summary
     }
 
+    /// "What's new in my podcasts?", "any episodes of Serial I haven't heard?": the newest unheard
+    /// episode of each show followed (newest first), or a show's unheard episodes, named; nothing
+    /// plays ("play it" then plays the first named).
+    func answerNewEpisodes(_ search: MediaSearch, handler: any MediaIntentHandling, language: String, outcome: inout Outcome)
+        async
+    {
+        guard let new = try? await builtInApp.newEpisodes(search, user: handler.user, device: handler.device) else {
+            outcome.code = .failure
+            outcome.reply = replies.say("fail.notFound", ["query": describe(search, language: language)], language: language)
+            return
+        }
+        let said = Array(new.episodes.prefix(Self.namesSaid))
+        let title = { (item: MediaItem) in self.replies.values(for: item, language: language)["title"] ?? item.title }
+        outcome.items = said
+        outcome.code = .success
+        if let show = new.show {
+            var values = ["show": title(show), "count": String(new.episodes.count)]
+            values["title"] = said.first.map(title) ?? ""
+            let key = new.episodes.isEmpty ? ".none" : new.episodes.count == 1 ? ".one" : ""
+            outcome.reply = replies.say("search.new.show" + key, values, language: language)
+            return
+        }
+        if new.followed == 0 {
+            outcome.code = .failure
+            outcome.reply = replies.say("fail.noSubscriptions", language: language)
+            return
+        }
+        let entries = said.map {
+            replies.say("search.new.entry", ["title": title($0), "show": $0.album ?? ""], language: language)
+        }
+        let more = new.episodes.count - said.count
+        outcome.reply = replies.say(
+            "search.new.podcasts" + (said.isEmpty ? ".none" : more > 0 ? ".more" : ""),
+            ["list": joined(entries, last: "list.and", language: language), "more": String(more)], language: language)
+    }
+
     /// Refreshes followed feeds every `interval` seconds until the task is cancelled (`hark serve`).
     public func refreshPodcastsEvery(_ interval: Double, report: @escaping @Sendable (PodcastRefreshSummary) -> Void)
         async

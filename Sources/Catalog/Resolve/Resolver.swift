@@ -56,10 +56,7 @@ public struct Resolver {
                 if let number = search.episodeNumber {
                     return try episode(number, season: search.seasonNumber, of: show).map { [$0] } ?? []
                 }
-                let order = search.sortOrder == .oldest ? "i.released ASC" : "i.released DESC"
-                return try store.items(
-                    where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: order, limit: limit
-                )
+                return try store.episodes(ofShow: show.stored.rowID, newestFirst: search.sortOrder != .oldest, limit: limit)
                 .map { ResolvedItem(stored: $0, score: show.score) }
             }
         }
@@ -210,8 +207,7 @@ public struct Resolver {
             order: "i.disc_no DESC, i.released DESC", limit: 1)
         if let found = byFeed.first { return ResolvedItem(stored: found, score: show.score) }
         if season != nil { return nil }
-        let episodes = try store.items(
-            where: "i.parent_id = ?", [.integer(show.stored.rowID)], order: "i.released ASC", limit: 5_000)
+        let episodes = try store.episodes(ofShow: show.stored.rowID)
         let numbered = episodes.first { stored in
             let words = NameFolding.tokens(stored.item.title).prefix(3)
             return words.first.map { ["episode", "ep", "chapter"].contains($0) } == true
