@@ -43,6 +43,12 @@ let package = Package(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CChromaprint", path: "Sources/CChromaprint", pkgConfig: "libchromaprint",
+            providers: [.apt(["libchromaprint-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
         .target(name: "MediaIntents", swiftSettings: strict),
         // SQLite connections, checked statements, typed errors and numbered schema migrations.
         .systemLibrary(
@@ -65,10 +71,14 @@ let package = Package(
             swiftSettings: strict),
         // Hark's own media app (catalog, players, libraries) behind the app protocol, and the app registry.
         .target(
-            name: "Apps", dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "Podcasts", "COpenSSL"],
+            name: "Apps",
+            dependencies: ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "Podcasts", "Fingerprints", "COpenSSL"],
             resources: [.copy("Resources")], swiftSettings: strict),
         // Podcast subscriptions: feeds fetched, read and kept; episodes and where each person left off.
         .target(name: "Podcasts", dependencies: ["MediaIntents", "Storage", "Catalog", "CCurl", "CLibXML2"], swiftSettings: strict),
+        .target(
+            name: "Fingerprints", dependencies: ["MediaIntents", "Storage", "Catalog", "CChromaprint", "CFFmpeg"],
+            swiftSettings: strict),
         .target(
             name: "Assistant", dependencies: ["MediaIntents", "Understanding", "Apps"],
             resources: [.copy("Resources")], swiftSettings: strict),
@@ -77,7 +87,8 @@ let package = Package(
             dependencies: ["Assistant", "CMicroHTTPD"],
             resources: [.copy("Resources")], swiftSettings: strict),
         .executableTarget(
-            name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles", "Podcasts"], swiftSettings: strict),
+            name: "hark", dependencies: ["Apps", "Assistant", "Server", "MusicFiles", "Podcasts", "Fingerprints"],
+            swiftSettings: strict),
         // Fuzz targets: built for libFuzzer by scripts/fuzz; a plain build replays inputs (the corpus).
         .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
         .executableTarget(
@@ -93,13 +104,15 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Storage"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Waiting"]),
         .testTarget(name: "PodcastsTests", dependencies: ["Podcasts", "Waiting"]),
+        .testTarget(name: "FingerprintsTests", dependencies: ["Fingerprints", "Catalog", "Storage", "MediaIntents"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Catalog", "Storage"]),
         .testTarget(
             name: "AssistantTests",
             dependencies: ["Assistant", "Apps", "Playback", "Catalog", "Storage", "StateTestSupport", "Waiting"]),
         .testTarget(name: "MusicFilesTests", dependencies: ["MusicFiles", "Catalog", "Playback", "Storage", "CGD"]),
         .testTarget(
-            name: "ServerTests", dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage", "Waiting"]),
+            name: "ServerTests",
+            dependencies: ["Server", "Assistant", "Apps", "Catalog", "MusicFiles", "Storage", "Fingerprints", "Waiting"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -17,6 +17,8 @@ struct PendingQuestion: Codable, Sendable {
     var consent: String? = nil
     /// Not a question: an item an answer named ("the top song of 1983 is …"), which "play it" plays.
     var named: Bool? = nil
+    /// Where "play it" starts the named item, in seconds (a recording recognised part way in).
+    var startAt: Double? = nil
 
     /// Whether the question asked which playlist an add goes to ("add this to my playlist"), not
     /// which item was meant.
@@ -67,6 +69,9 @@ extension Assistant {
             for: app, intent: understood.intent, user: context.user, device: outcome.device, language: language)
         await carryOut(understood, handler: handler, app: app, language: language, outcome: &outcome)
         if handler is HTTPMediaHandler { return outcome }
+        if let start = question.startAt, start > 0, understood.intent == .playMedia, outcome.code == .success {
+            _ = try? await builtInApp.command(.seek(position: start), device: outcome.device)
+        }
         outcome.nowPlaying = try? await builtInApp.nowPlaying(outcome.device)
         // The answered request can be corrected next, on the device the answer was spoken to.
         await rememberPlayed(understood, outcome: outcome, user: context.user, device: context.device ?? "default")

@@ -69,6 +69,8 @@ final class PendingRequest: Sendable {
 /// number of requests in flight, and the cores go to answering them.
 public final class HTTPServer: Sendable {
     public let maximumBody: Int
+    /// Larger limits for the bodies of some paths (a recording uploaded to be recognised).
+    public let bodyLimits: [String: Int]
     let handle: @Sendable (HTTPRequest) async -> HTTPResponse
     nonisolated(unsafe) private var daemon: OpaquePointer?
     /// Streams still open, closed when the server stops (libmicrohttpd cannot stop with a
@@ -82,10 +84,11 @@ public final class HTTPServer: Sendable {
     public let bodyTime: Double
 
     public init(
-        maximumBody: Int = 64 * 1024, bodyTime: Double = 10,
+        maximumBody: Int = 64 * 1024, bodyLimits: [String: Int] = [:], bodyTime: Double = 10,
         handle: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.maximumBody = maximumBody
+        self.bodyLimits = bodyLimits
         self.bodyTime = bodyTime
         self.handle = handle
     }
@@ -216,8 +219,9 @@ private let serverHandler: hark_mhd_handler = { cls, connection, url, method, _,
         // A body that takes longer than the server allows: the connection is closed.
         if HTTPServer.uptime() - pending.state.withLock({ $0.started }) > server.bodyTime { return .NO }
         let size = uploadSize.pointee
+        let limit = server.bodyLimits.isEmpty ? server.maximumBody : url.flatMap { server.bodyLimits[String(cString: $0)] } ?? server.maximumBody
         pending.state.withLock { state in
-            if let uploadData, state.body.count + size <= server.maximumBody {
+            if let uploadData, state.body.count + size <= limit {
                 state.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: size)
             } else {
                 state.tooLarge = true

@@ -87,6 +87,7 @@ public final class HarkAPI: Sendable {
         Route("GET", "/v1/podcasts", name: "podcasts") { await $0.podcasts($1) },
         Route("POST", "/v1/podcasts", name: "podcasts") { await $0.subscribeToFeed($1) },
         Route("POST", "/v1/podcasts/refresh", name: "podcasts") { await $0.refreshPodcasts($1) },
+        Route("POST", "/v1/identify", name: "identify") { await $0.identify($1) },
         Route("POST", "/v1/apps", name: "apps") { await $0.registerApp($1) },
         Route("PUT", "/v1/apps/default", name: "apps") { await $0.setDefaultApp($1) },
         Route("GET", "/v1/apps/{app}/entities", name: "apps") { await $0.listEntities($1) },

@@ -46,6 +46,15 @@ extension HarkAPI {
         }
         if !request.body.isEmpty, !request.bodyTooLarge {
             let type = request.headers["content-type"]?.lowercased() ?? ""
+            // A recording to recognise comes as sound. Neither JSON nor sound may be sent by another
+            // site's form without the browser asking this server first.
+            if Self.bodyLimits[request.path.split(separator: "?").first.map(String.init) ?? ""] != nil {
+                guard type.hasPrefix("audio/") || type.hasPrefix("application/octet-stream") else {
+                    return Self.error(
+                        415, "send the recording as sound (Content-Type: audio/webm, audio/ogg, audio/mpeg, audio/wav, …; not \(type.isEmpty ? "none" : type))")
+                }
+                return nil
+            }
             guard type.hasPrefix("application/json") else {
                 return Self.error(415, "send the body as application/json (Content-Type: \(type.isEmpty ? "none" : type))")
             }

@@ -18,6 +18,7 @@ extension Commands {
         if arguments.positional.first == "lyrics" { return try benchLyrics(arguments) }
         if arguments.positional.first == "hears" { return try await benchHears(arguments) }
         if arguments.positional.first == "podcasts" { return try await benchPodcasts(arguments) }
+        if arguments.positional.first == "identify" { return try benchIdentify(arguments) }
         let rounds = Int(arguments.options["requests"] ?? "20") ?? 20
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hark-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -55,7 +55,7 @@ extension Commands {
         ) { line in
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
-        let server = HTTPServer { await api.respond($0) }
+        let server = HTTPServer(bodyLimits: HarkAPI.bodyLimits) { await api.respond($0) }
         let bound = try server.start(host: host == "localhost" ? "127.0.0.1" : host, port: port)
         let state = app.stateLocation
         let kept = state == .file(dbPath) ? "" : ", state \(state)"

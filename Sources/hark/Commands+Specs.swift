@@ -2,7 +2,7 @@
 /// help, and runs the command.
 extension CommandSpec {
     static let all: [CommandSpec] = [
-        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, home, catalog, podcasts, train, serve, migrate,
+        ask, repl, search, importCatalog, eval, parse, bench, vocabulary, apps, home, catalog, podcasts, identify, fingerprints, train, serve, migrate,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -80,10 +80,16 @@ extension CommandSpec {
             added or changed since (size, modification time) and drops the items of removed files.
             Symlink loops, unreadable and non-audio files are skipped and counted by reason.
             mpd://HOST:PORT: the songs in Music Player Daemon's database, with MPD's file names.
+            After a folder or MPD import, every song whose file is on this machine and new or changed
+            is fingerprinted for "what song is this?" (Chromaprint; see hark fingerprints), with
+            progress on a terminal, and the import says how many tracks have a fingerprint. MPD's
+            file names are found under --music-dir (MPD's music_directory); --no-fingerprints skips it.
             """,
         options: [
             .text("map", "FIELD=COLUMN,...", "CSV columns for fields, e.g. \"title=Song Clean,artist=ARTIST CLEAN\""),
             .flag("skip-bad-rows", "import the good rows of a file with rejected ones"),
+            .text("music-dir", "DIR", "mpd://: where MPD's music files are, to fingerprint them"),
+            .flag("no-fingerprints", "do not fingerprint the imported files"),
         ])
 
     static let eval = CommandSpec(
@@ -113,7 +119,8 @@ extension CommandSpec {
 
     static let bench = CommandSpec(
         name: "bench", summary: "measure understanding and answer latency",
-        usage: ["[options]", "parse [options] FILE...", "resolve [options]", "hears --catalog FILE [options] FILE...", "lyrics [options]", "podcasts [--feeds N] [--episodes M]"],
+        usage: ["[options]", "parse [options] FILE...", "resolve [options]", "hears --catalog FILE [options] FILE...", "lyrics [options]", "podcasts [--feeds N] [--episodes M]",
+            "identify [--tracks N] [--excerpts M] [--in-memory]"],
         about: """
             Runs a fixed set of requests N times each against a fresh copy of the demo catalog and
             prints median, p90 and p99 latency of understanding alone and of whole answers.
@@ -144,6 +151,14 @@ extension CommandSpec {
             default 100) served by a local HTTP server three times: the first read, a refresh in which
             nothing changed (answered 304 to the stored ETag), and one in which the server sends the
             unchanged feed again; time, CPU, requests, bytes and peak memory of each.
+            identify: "what song is this?" from the sound. Synthesises N tracks of 30 s (--tracks,
+            default 2000; each its own melody, chords and drums), writes them as WAV and fingerprints
+            them as an import does (--in-memory: from the samples, without files, for large N), then
+            makes M excerpts of 8 s (--excerpts, default 500; half from tracks not in the library) as a
+            room hears them, with sox: ±3 % speed, reverb, a 250 Hz–4.5 kHz speaker, white noise at
+            10 dB SNR, a level change and an Ogg Vorbis encoding. Reports top-1, wrong and missed
+            matches, false matches on unknown tracks, identify time (median, p90), fingerprinting
+            speed and the database's size. Needs sox (scripts/setup --test).
             """,
         options: [
             .number("requests", "N", 1...1_000_000, "rounds of the request set (default 20; parse: 5)"),
@@ -151,6 +166,9 @@ extension CommandSpec {
             .number("queries", "M", 1...10_000_000, "resolve: noisy queries; lyrics: remembered lines (default 1000)"),
             .number("feeds", "N", 1...1_000_000, "podcasts: followed feeds (default 1000)"),
             .number("episodes", "M", 1...100_000, "podcasts: episodes in each feed (default 100)"),
+            .number("excerpts", "M", 1...1_000_000, "identify: excerpts recognised (default 500)"),
+            .flag("in-memory", "identify: fingerprint the synthetic tracks without writing them"),
+            .text("candidates", "FILE", "identify: write every excerpt's best candidate's figures (TSV), for choosing thresholds"),
             seed,
             .number("apps", "N", 0...1_000, "parse: also with N synthetic apps of 20 phrases each, side by side"),
             .number("entities", "N", 0...10_000_000, "parse --apps: entities stored and indexed for one app (default 10000)"),
@@ -226,6 +244,32 @@ extension CommandSpec {
             Example: hark podcasts add https://feeds.example.org/show.xml
             """,
         options: [json, user])
+
+    static let identify = CommandSpec(
+        name: "identify", summary: "which of the catalog's tracks a recording is ('hark identify FILE')",
+        usage: ["FILE [options]"],
+        about: """
+            Reads a few seconds of sound (any format FFmpeg's libraries decode; the first 30 s of a
+            longer file) and finds the track they come from among the catalog's fingerprinted
+            files, wherever in the track the excerpt was taken, through a room's noise, echo, a
+            small speaker and a record a few per cent fast or slow. Prints the title and artist and
+            where in the track the excerpt begins, or says none matched (exit status 2): a weak
+            resemblance is never offered as a match. Fingerprints are made by hark import (of a
+            music folder) and hark fingerprints.
+            Example: hark identify recording.ogg
+            """,
+        options: [json])
+
+    static let fingerprints = CommandSpec(
+        name: "fingerprints", summary: "fingerprint the catalog's audio files for 'hark identify' and \"what song is this?\"",
+        usage: ["[options]"],
+        about: """
+            Fingerprints (Chromaprint, the sound decoded by FFmpeg's libraries) every song whose
+            file is on this machine and new or changed since it was last fingerprinted, on one
+            thread per core, with progress on a terminal; then says how many tracks have one.
+            Paths that are not absolute (an MPD library's) are found under --music-dir.
+            """,
+        options: [json, .text("music-dir", "DIR", "where relative track paths are (an MPD library's music directory)")])
 
     static let catalog = CommandSpec(
         name: "catalog",

@@ -52,10 +52,21 @@ enum Commands {
         guard arguments.positional.count == 1, let path = arguments.positional.first else {
             throw UsageError("give exactly one file, folder or mpd://host:port to import")
         }
-        if let address = MPDAddress(path) { return try importMPD(address, dbPath: dbPath) }
+        // Then the files on this machine are fingerprinted, for "what song is this?".
+        let fingerprint = { (root: String?) throws -> Void in
+            if arguments.flags.contains("no-fingerprints") { return }
+            _ = try fingerprintPass(try CatalogStore(path: dbPath), root: root)
+        }
+        if let address = MPDAddress(path) {
+            let status = try importMPD(address, dbPath: dbPath)
+            if status == 0 { try fingerprint(arguments.options["music-dir"]) }
+            return status
+        }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            return try importFolder(path, dbPath: dbPath)
+            let status = try importFolder(path, dbPath: dbPath)
+            if status == 0 { try fingerprint(nil) }
+            return status
         }
         let mapping = try ColumnMapping(spec: arguments.options["map"])
         let store = try CatalogStore(path: dbPath)

@@ -71,6 +71,8 @@ func run() async -> Int32 {
         case "home": return try await Commands.home(arguments, dbPath: dbPath)
         case "catalog": return try Commands.catalog(arguments, dbPath: dbPath)
         case "podcasts": return try await Commands.podcasts(arguments, dbPath: dbPath)
+        case "identify": return try Commands.identify(arguments, dbPath: dbPath)
+        case "fingerprints": return try Commands.fingerprints(arguments, dbPath: dbPath)
         case "serve": return try await Commands.serve(arguments, dbPath: dbPath)
         case "train": return try Commands.train(arguments)
         case "migrate": return try await Commands.migrate(arguments, dbPath: dbPath)

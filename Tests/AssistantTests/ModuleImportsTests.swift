@@ -12,15 +12,16 @@ import Testing
         "Catalog": ["MediaIntents", "Storage", "CSQLite"],
         "Playback": ["MediaIntents"],
         "Library": ["MediaIntents", "Storage", "Catalog"],
-        "Apps": ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "Podcasts", "COpenSSL"],
+        "Apps": ["MediaIntents", "Storage", "Catalog", "Playback", "Library", "Podcasts", "Fingerprints", "COpenSSL"],
         "MusicFiles": ["MediaIntents", "Storage", "Catalog", "Playback", "TagLibShim", "CMPDClient", "CEspeakNG", "CGD"],
         "Podcasts": ["MediaIntents", "Storage", "Catalog", "CCurl", "CLibXML2"],
+        "Fingerprints": ["MediaIntents", "Storage", "Catalog", "CChromaprint", "CFFmpeg"],
         "Assistant": ["MediaIntents", "Understanding", "Apps"],
         "Server": ["Assistant", "CMicroHTTPD"],
         // The data-building commands (import, catalog generate, train, bench resolve) use Catalog
         // and Understanding directly, and the built-in app is built with its output and its state's
         // location (Storage's `StateLocation`, from --state) here.
-        "hark": ["Assistant", "Server", "MusicFiles", "Apps", "Catalog", "Understanding", "Storage", "Podcasts"],
+        "hark": ["Assistant", "Server", "MusicFiles", "Apps", "Catalog", "Understanding", "Storage", "Podcasts", "Fingerprints"],
     ]
     static let toolchain: Set<String> = ["Foundation", "FoundationNetworking", "Dispatch", "Synchronization", "Glibc"]
 

@@ -23,7 +23,7 @@ final class LiveServer: Sendable {
         let api = HarkAPI(
             assistant: try Assistant(databasePath: databasePath), tokens: tokens,
             speak: { try Speech.wav($0, language: $1) }, wrongTokenWindow: 3_600)
-        server = HTTPServer { await api.respond($0) }
+        server = HTTPServer(bodyLimits: HarkAPI.bodyLimits) { await api.respond($0) }
         port = try server.start(host: "127.0.0.1", port: 0)
     }
 
