@@ -44,13 +44,7 @@ extension BuiltInMediaApp {
         // An episode heard to its end just now counts as heard.
         try await keepPlace(device: device, user: user)
         if search.hasName {
-            var showSearch = search
-            showSearch.mediaType = .podcastShow
-            showSearch.sortOrder = nil
-            showSearch.reference = nil
-            guard let show = try await find(showSearch, user: user, device: device, limit: 1).first else {
-                return [.needsValue]
-            }
+            guard let show = try await namedShow(search, user: user, device: device) else { return [.needsValue] }
             guard show.item.type == .podcastShow else { return [.confirmationRequired(show.item)] }
             return try nextUnplayed(of: show.stored, user: user).map { [.success($0)] } ?? [.unsupported(.noUnplayedContent)]
         }
@@ -82,12 +76,7 @@ extension BuiltInMediaApp {
         // An episode heard to its end just now counts as heard.
         try await keepPlace(device: device, user: user)
         if search.hasName {
-            var showSearch = search
-            showSearch.mediaType = .podcastShow
-            showSearch.sortOrder = nil
-            showSearch.reference = nil
-            guard let show = try await find(showSearch, user: user, device: device, limit: 1).first,
-                show.item.type == .podcastShow
+            guard let show = try await namedShow(search, user: user, device: device), show.item.type == .podcastShow
             else { return nil }
             let (all, played) = try episodes(of: show.stored, user: user)
             let unheard = all.reversed().filter { !played.contains($0.item.identifier) }.map(\.item)
@@ -98,6 +87,15 @@ extension BuiltInMediaApp {
         return NewEpisodes(
             show: nil, episodes: newest.sorted { ($0.released ?? "") > ($1.released ?? "") }.map(\.item),
             followed: shows.count)
+    }
+
+    /// What the search's name finds, read as a show ("the next unplayed episode of Serial").
+    private func namedShow(_ search: MediaSearch, user: String, device: String) async throws -> ResolvedItem? {
+        var showSearch = search
+        showSearch.mediaType = .podcastShow
+        showSearch.sortOrder = nil
+        showSearch.reference = nil
+        return try await find(showSearch, user: user, device: device, limit: 1).first
     }
 
     /// A show's episodes oldest first, with the ones the person has heard.

@@ -58,6 +58,9 @@ public final class HarkAPI: Sendable {
         Route("GET", "/podcasts.js", name: "page", actsForUser: false) { _, _ in
             resource("podcasts.js", type: "text/javascript; charset=utf-8")
         },
+        Route("GET", "/identify.js", name: "page", actsForUser: false) { _, _ in
+            resource("identify.js", type: "text/javascript; charset=utf-8")
+        },
         Route("GET", "/v1/openapi.json", name: "openapi", actsForUser: false) { _, _ in
             resource("openapi.json", type: "application/json")
         },

@@ -181,14 +181,8 @@ extension Commands {
     }
 
     static func runSox(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw UsageError("sox \(arguments.joined(separator: " ")) failed (is sox installed? scripts/setup --test installs it)")
+        try runProgram("/usr/bin/sox", arguments, quiet: true) {
+            "sox \(arguments.joined(separator: " ")) failed (is sox installed? scripts/setup --test installs it)"
         }
     }
 }

@@ -254,16 +254,26 @@ extension Commands {
     /// Runs this program with `arguments` (a step of building a benchmark's catalog) and waits for it.
     static func runSelf(_ arguments: [String]) throws {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: me.contains("/") ? me : "/proc/self/exe")
-        process.arguments = arguments
         // What the step says goes to standard error: standard output is the benchmark's report.
+        try runProgram(me.contains("/") ? me : "/proc/self/exe", arguments, quiet: false) {
+            "building the benchmark catalog failed at 'hark \(arguments.joined(separator: " "))'"
+        }
+    }
+
+    /// Runs a program to its end; its output goes to standard error (or nowhere, `quiet`), and a
+    /// failure is a usage error in `failure`'s words.
+    static func runProgram(_ path: String, _ arguments: [String], quiet: Bool, failure: () -> String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
         process.standardOutput = FileHandle.standardError
+        if quiet {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw UsageError("building the benchmark catalog failed at 'hark \(arguments.joined(separator: " "))'")
-        }
+        guard process.terminationStatus == 0 else { throw UsageError(failure()) }
     }
 
     /// The largest resident set so far, in MiB.

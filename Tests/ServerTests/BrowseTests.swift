@@ -131,7 +131,7 @@ import Testing
 
     @Test func thePageIsServedWholeWithNoOutsideResourcesAndNoEmoji() async throws {
         var text = ""
-        for path in ["/", "/page.js", "/library.js", "/rooms.js", "/lyrics.js", "/podcasts.js"] {
+        for path in ["/", "/page.js", "/library.js", "/rooms.js", "/lyrics.js", "/podcasts.js", "/identify.js"] {
             let reply = try await live.call("GET", path)
             #expect(reply.status == 200, "\(path)")
             text += reply.text
