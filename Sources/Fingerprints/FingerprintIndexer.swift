@@ -54,7 +54,8 @@ public struct FingerprintIndexer {
     /// Runs the pass; `progress` is told after each file (done, of how many to do).
     public func run(progress: (Int, Int) -> Void = { _, _ in }) throws -> FingerprintPass {
         var pass = FingerprintPass()
-        var todo: [(path: String, size: Int64, modified: Double)] = []
+        // Each file by the path the catalog gives it (what a match is found by) and where it is here.
+        var todo: [(path: String, file: String, size: Int64, modified: Double)] = []
         var lastRow: Int64 = 0
         let page = try fingerprints.store.db.prepare(
             "SELECT id, path FROM items WHERE id > ? AND type = 'song' AND path IS NOT NULL AND path != '' ORDER BY id LIMIT 1000")
@@ -64,19 +65,19 @@ public struct FingerprintIndexer {
             lastRow = Int64(last)
             for row in rows {
                 pass.tracks += 1
-                guard let path = row.string(1).flatMap(file), let (size, modified) = Self.stat(path) else {
+                guard let path = row.string(1), let local = file(path), let (size, modified) = Self.stat(local) else {
                     pass.unreachable += 1
                     continue
                 }
                 if try fingerprints.isCurrent(path: path, size: size, modified: modified) {
                     pass.unchanged += 1
                 } else {
-                    todo.append((path, size, modified))
+                    todo.append((path, local, size, modified))
                 }
             }
         }
         let files = todo
-        let made = WorkQueue(count: todo.count) { index in Result { try TrackFingerprint.of(file: files[index].path) } }
+        let made = WorkQueue(count: todo.count) { index in Result { try TrackFingerprint.of(file: files[index].file) } }
         for index in todo.indices {
             switch made.result(index) {
             case .success(let (fingerprint, seconds)) where !fingerprint.items.isEmpty:
@@ -84,7 +85,7 @@ public struct FingerprintIndexer {
                 try fingerprints.save(
                     path: file.path, size: file.size, modified: file.modified, seconds: seconds, fingerprint: fingerprint)
                 pass.made += 1
-            case .success: pass.failed.append("\(todo[index].path): no sound")
+            case .success: pass.failed.append("\(todo[index].file): no sound")
             case .failure(let error): pass.failed.append(String(describing: error))
             }
             progress(index + 1, todo.count)

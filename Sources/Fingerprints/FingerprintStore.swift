@@ -2,8 +2,9 @@ public import Catalog
 import Foundation
 import Storage
 
-/// A file's fingerprint as stored: which file (by path, with its size and modification time, so
-/// a file that changed is fingerprinted again and one that did not is not), how long its sound is.
+/// A file's fingerprint as stored: which file (by the path the catalog gives it, relative to MPD's
+/// music directory for an MPD library; with its size and modification time, so a file that
+/// changed is fingerprinted again and one that did not is not), how long its sound is.
 public struct StoredFingerprint: Sendable {
     public var id: Int64
     public var path: String

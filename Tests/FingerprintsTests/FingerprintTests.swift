@@ -95,19 +95,26 @@ import Testing
         let rows = Self.folder + "/catalog-\(UUID().uuidString).jsonl"
         let lines = try (1...3).map { seed in
             "{\"type\": \"song\", \"title\": \"Piece \(seed)\", \"artist\": \"Synth\", \"path\": \"\(try Self.track(UInt64(seed + 10)))\"}"
-        } + ["{\"type\": \"song\", \"title\": \"Gone\", \"artist\": \"Synth\", \"path\": \"/nowhere/gone.flac\"}"]
+        } + [
+            "{\"type\": \"song\", \"title\": \"Gone\", \"artist\": \"Synth\", \"path\": \"/nowhere/gone.flac\"}",
+            // As an MPD library names its files: relative to its music directory.
+            "{\"type\": \"song\", \"title\": \"Relative\", \"artist\": \"Synth\", \"path\": \"\((try Self.track(14) as NSString).lastPathComponent)\"}",
+        ]
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: rows))
         _ = try CatalogImporter(store: store).importFile(rows)
-        let indexer = FingerprintIndexer(try FingerprintStore(store: store))
+        let indexer = FingerprintIndexer(try FingerprintStore(store: store), root: Self.folder)
         let first = try indexer.run()
-        #expect(first.made == 3 && first.unreachable == 1 && first.fingerprinted == 3 && first.failed.isEmpty)
+        #expect(first.made == 4 && first.unreachable == 1 && first.fingerprinted == 4 && first.failed.isEmpty)
         let again = try indexer.run()
-        #expect(again.made == 0 && again.unchanged == 3)
+        #expect(again.made == 0 && again.unchanged == 4)
+        // A relative path is kept as the catalog gives it, so that a match finds its item.
+        let relative = (try Self.track(14) as NSString).lastPathComponent
+        #expect(try FingerprintStore(store: store).item(path: relative)?.item.title == "Relative")
         // A file rewritten is fingerprinted again; the others are not.
         let changed = try Self.track(11)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: changed)
         let third = try indexer.run()
-        #expect(third.made == 1 && third.unchanged == 2 && third.fingerprinted == 3)
+        #expect(third.made == 1 && third.unchanged == 3 && third.fingerprinted == 4)
         let item = try #require(try FingerprintStore(store: store).item(path: changed))
         #expect(item.item.title == "Piece 1")
     }

@@ -7,10 +7,15 @@ import subprocess
 from waiting import wait_for
 
 
-def start_mpd(folder, music, port):
-    """A running `mpd --no-daemon` for `music` on 127.0.0.1:`port`, its files in `folder`."""
+def start_mpd(folder, music, port, capture=None):
+    """A running `mpd --no-daemon` for `music` on 127.0.0.1:`port`, its files in `folder`. With
+    `capture`, what it plays is written there as raw 16-bit stereo PCM at 44.1 kHz (MPD's pipe
+    output) instead of going nowhere."""
     os.makedirs(folder, exist_ok=True)
     config = os.path.join(folder, "mpd.conf")
+    output = ('audio_output {\n    type "null"\n    name "null"\n    mixer_type "software"\n}' if capture is None else
+              f'audio_output {{\n    type "pipe"\n    name "capture"\n    command "cat >> {capture}"\n'
+              f'    format "44100:16:2"\n    mixer_type "software"\n}}')
     with open(config, "w") as out:
         out.write(f"""music_directory "{music}"
 db_file "{folder}/mpd.db"
@@ -19,11 +24,7 @@ log_file "{folder}/mpd.log"
 pid_file "{folder}/mpd.pid"
 bind_to_address "127.0.0.1"
 port "{port}"
-audio_output {{
-    type "null"
-    name "null"
-    mixer_type "software"
-}}
+{output}
 """)
     process = subprocess.Popen(["mpd", "--no-daemon", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
