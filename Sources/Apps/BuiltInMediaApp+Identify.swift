@@ -8,6 +8,16 @@ public enum SoundRefusal: String, Sendable, Codable {
     case notAudio, decoderFailed, tooShort, tooLong, silent
 }
 
+/// A recording that could not be kept in a file to be read.
+public enum IdentifyTrouble: Error, CustomStringConvertible {
+    case notStored(String)
+    public var description: String {
+        switch self {
+        case .notStored(let folder): "the recording could not be written to \(folder) to be read"
+        }
+    }
+}
+
 /// What the built-in library recognised in a recording.
 public enum Identified: Sendable {
     /// The track, where in it the recording begins (seconds), and how sure the match is (0–1).
@@ -45,8 +55,11 @@ extension BuiltInMediaApp {
     /// Listens to a recording's bytes (a browser's or a phone's upload), through a file of its own.
     public nonisolated func identify(audio: Data) throws -> Identified {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("hark-heard-\(UUID().uuidString)")
-        try audio.write(to: file)
+        // Removed however the write ends; readable by this user alone (it is sound from a room).
         defer { try? FileManager.default.removeItem(at: file) }
+        guard FileManager.default.createFile(atPath: file.path, contents: audio, attributes: [.posixPermissions: 0o600]) else {
+            throw IdentifyTrouble.notStored(file.deletingLastPathComponent().path)
+        }
         let heard = try identify(file: file.path)
         if case .refused(let refusal, let words) = heard {
             return .refused(refusal, words.replacingOccurrences(of: file.path, with: "the recording"))

@@ -15,7 +15,8 @@ extension Assistant {
 
     /// Recognises the recording in `audio` and answers as a request would (`Outcome`: the track in
     /// `items`, the reply in `reply`); `problem` says what was wrong with a recording that could not
-    /// be listened to (not audio, too short or long, silence), for the API's error.
+    /// be listened to (not audio, too short or long, silence), for the API's error. A failure of
+    /// this server's own (disk, database) is in `storageUnavailable`.
     public func identify(audio: Data, context: RequestContext = RequestContext()) async
         -> (outcome: Outcome, problem: String?)
     {
@@ -30,8 +31,11 @@ extension Assistant {
         do {
             heard = try builtInApp.identify(audio: audio)
         } catch {
+            // Not the recording's fault (a full disk, a database that could not be read): said as
+            // such, and the API answers 503.
             outcome.reply = replies.say("identify.failed", language: language)
-            return (outcome, "the recording could not be stored to be read: \(error)")
+            outcome.storageUnavailable = String(describing: error)
+            return (outcome, nil)
         }
         switch heard {
         case .match(let item, let offset, _):

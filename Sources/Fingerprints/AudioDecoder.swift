@@ -45,7 +45,12 @@ public enum AudioDecoder {
     ) throws -> Double {
         quietLogging
         var format: UnsafeMutablePointer<AVFormatContext>?
-        let opened = avformat_open_input(&format, path, nil, nil)
+        // Only the file itself: a playlist inside an upload (HLS, say) must not make the server
+        // fetch addresses it names.
+        var options: OpaquePointer?
+        av_dict_set(&options, "protocol_whitelist", "file", 0)
+        let opened = avformat_open_input(&format, path, nil, &options)
+        av_dict_free(&options)
         guard opened == 0, let format else { throw AudioError.notAudio(path, reason: message(opened)) }
         defer {
             var owned: UnsafeMutablePointer<AVFormatContext>? = format
@@ -65,13 +70,28 @@ public enum AudioDecoder {
         guard prepared >= 0 else { throw AudioError.decoderFailed(path, reason: message(prepared)) }
         let started = avcodec_open2(context, codec, nil)
         guard started == 0 else { throw AudioError.decoderFailed(path, reason: message(started)) }
-        guard context.pointee.sample_rate > 0 else { throw AudioError.notAudio(path, reason: "no sample rate") }
-
-        var input = context.pointee.ch_layout
-        if input.order == AV_CHANNEL_ORDER_UNSPEC { av_channel_layout_default(&input, max(input.nb_channels, 1)) }
-        let inputRate = Int32((Double(context.pointee.sample_rate) * speed).rounded())
-        let resampler = try Resampler(
-            from: &input, format: context.pointee.sample_fmt, rate: inputRate, path: path)
+        guard Self.rates.contains(Int(context.pointee.sample_rate)) else {
+            throw AudioError.notAudio(path, reason: "a sample rate of \(context.pointee.sample_rate) Hz")
+        }
+        // Made for the first frame, and again whenever a stream changes its channels, sample
+        // format or rate part way (MP3 and AAC may).
+        var current: Resampler?
+        var resampling: (channels: Int32, format: Int32, rate: Int32) = (0, -1, 0)
+        func resampler(for frame: UnsafeMutablePointer<AVFrame>) throws -> Resampler {
+            let shape = (frame.pointee.ch_layout.nb_channels, frame.pointee.format, frame.pointee.sample_rate)
+            if let current, shape == resampling { return current }
+            guard shape.0 > 0, shape.1 >= 0, Self.rates.contains(Int(shape.2)) else {
+                throw AudioError.decoderFailed(path, reason: "a frame of \(shape.0) channels at \(shape.2) Hz")
+            }
+            var layout = frame.pointee.ch_layout
+            if layout.order == AV_CHANNEL_ORDER_UNSPEC { av_channel_layout_default(&layout, shape.0) }
+            let made = try Resampler(
+                from: &layout, format: AVSampleFormat(rawValue: shape.1), rate: Int32((Double(shape.2) * speed).rounded()),
+                path: path)
+            current = made
+            resampling = shape
+            return made
+        }
 
         guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
             throw AudioError.decoderFailed(path, reason: "out of memory")
@@ -82,7 +102,7 @@ public enum AudioDecoder {
             av_packet_free(&packetOwned)
             av_frame_free(&frameOwned)
         }
-        let limit = maxSeconds.isFinite ? Int(maxSeconds * Double(sampleRate)) : Int.max
+        let limit = maxSeconds.isFinite ? Int(min(max(maxSeconds, 0), 86_400) * Double(sampleRate)) : Int.max
         var produced = 0
         var failure: Int32 = 0
         // Hands on what the resampler made, up to the limit; true once the limit is reached.
@@ -102,7 +122,7 @@ public enum AudioDecoder {
                     return false
                 }
                 defer { av_frame_unref(frame) }
-                if try emit(try resampler.convert(frame)) { return true }
+                if try emit(try resampler(for: frame).convert(frame)) { return true }
             }
         }
         while av_read_frame(format, packet) >= 0 {
@@ -117,7 +137,7 @@ public enum AudioDecoder {
         }
         avcodec_send_packet(context, nil)
         if try drain() { return seconds(produced) }
-        let rest = try resampler.flush()
+        let rest = try current?.flush() ?? []
         _ = try rest.withUnsafeBufferPointer { try emit($0) }
         if produced == 0, failure != 0 { throw AudioError.decoderFailed(path, reason: message(failure)) }
         return seconds(produced)
@@ -143,6 +163,9 @@ public enum AudioDecoder {
     }
 
     static func seconds(_ samples: Int) -> Double { Double(samples) / Double(sampleRate) }
+
+    /// Sample rates a real recording has (others are a damaged or hostile file).
+    static let rates = 1_000...768_000
 
     /// FFmpeg's words for an error code.
     static func message(_ code: Int32) -> String {

@@ -78,6 +78,8 @@ public struct FingerprintIndexer {
         }
         let files = todo
         let made = WorkQueue(count: todo.count) { index in Result { try TrackFingerprint.of(file: files[index].file) } }
+        // A pass that stops on a write error leaves no worker waiting.
+        defer { made.cancel() }
         for index in todo.indices {
             switch made.result(index) {
             case .success(let (fingerprint, seconds)) where !fingerprint.items.isEmpty:
@@ -121,6 +123,7 @@ public final class WorkQueue<T: Sendable>: @unchecked Sendable {
     private let count: Int
     private let work: @Sendable (Int) -> T
     private let ahead: Int
+    private var cancelled = false
 
     public init(count: Int, work: @escaping @Sendable (Int) -> T) {
         self.count = count
@@ -133,8 +136,8 @@ public final class WorkQueue<T: Sendable>: @unchecked Sendable {
     private func runWorker() {
         while true {
             condition.lock()
-            while next < count, next >= taken + ahead { condition.wait() }
-            guard next < count else {
+            while next < count, next >= taken + ahead, !cancelled { condition.wait() }
+            guard next < count, !cancelled else {
                 condition.unlock()
                 return
             }
@@ -143,10 +146,19 @@ public final class WorkQueue<T: Sendable>: @unchecked Sendable {
             condition.unlock()
             let value = work(index)
             condition.lock()
-            results[index] = value
+            if !cancelled { results[index] = value }
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// Stops the workers after the work they are doing; results not read are dropped.
+    public func cancel() {
+        condition.lock()
+        cancelled = true
+        results.removeAll()
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// The result for `index`, waiting for it; results are read in order, each once.

@@ -29,7 +29,7 @@ public struct FingerprintStore {
             1, "fingerprints of audio files and their match index",
             sql: """
                 CREATE TABLE IF NOT EXISTS fingerprints(
-                    id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL,
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL,
                     modified REAL NOT NULL, seconds REAL NOT NULL, data TEXT NOT NULL, made_at REAL NOT NULL);
                 CREATE TABLE IF NOT EXISTS fingerprint_terms(
                     term INTEGER NOT NULL, posting INTEGER NOT NULL, PRIMARY KEY(term, posting)) WITHOUT ROWID;
@@ -82,14 +82,16 @@ public struct FingerprintStore {
         }
     }
 
-    /// Forgets the fingerprint of the file at `path` and its terms.
+    /// Forgets the fingerprint of the file at `path` and its terms. (Ids are never reused, so
+    /// the terms of a row whose words could not be read again vote for no file.)
     public func remove(path: String) throws {
-        guard let old = try stored(where: "path = ?", [.text(path)]) else { return }
-        let delete = try db.prepare("DELETE FROM fingerprint_terms WHERE term = ? AND posting = ?")
-        for (term, place) in MatchIndex.terms(old.fingerprint) {
-            try delete.run([.integer(term), .integer(Self.posting(old.id, place))])
+        if let old = try stored(where: "path = ?", [.text(path)]) {
+            let delete = try db.prepare("DELETE FROM fingerprint_terms WHERE term = ? AND posting = ?")
+            for (term, place) in MatchIndex.terms(old.fingerprint) {
+                try delete.run([.integer(term), .integer(Self.posting(old.id, place))])
+            }
         }
-        try db.run("DELETE FROM fingerprints WHERE id = ?", [.integer(old.id)])
+        try db.run("DELETE FROM fingerprints WHERE path = ?", [.text(path)])
     }
 
     /// One stored fingerprint by its id.

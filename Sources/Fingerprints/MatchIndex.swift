@@ -79,7 +79,7 @@ public struct MatchIndex {
     public func bestCandidate(_ samples: [Int16]) throws -> SoundMatch? {
         let fingerprinter = Fingerprinter()
         var cache: [Int64: StoredFingerprint] = [:]
-        var best: (match: SoundMatch, bitErrors: Double, query: [UInt32])?
+        var best: (match: SoundMatch, bitErrors: Double, query: [UInt32], stored: StoredFingerprint, place: Int)?
         for speed in Self.speeds {
             var prepared = try AudioDecoder.resampled(samples, speed: SoundPrep.quarterTone * speed)
             SoundPrep.highPass(&prepared)
@@ -95,16 +95,15 @@ public struct MatchIndex {
                     if best == nil || errors < best!.bitErrors {
                         let offset = max(0, Double(place) * Fingerprint.itemSeconds * SoundPrep.quarterTone)
                         let match = SoundMatch(path: stored.path, offset: offset, score: 1 - 2 * errors, votes: votes)
-                        best = (match, errors, query)
+                        best = (match, errors, query, stored, place)
                     }
                 }
             }
         }
+        // The place itself, not the offset said (which is never before the track's start: a
+        // recording may begin in the silence before it).
         guard var found = best else { return nil }
-        if let stored = try cache.values.first(where: { $0.path == found.match.path }) ?? fingerprints.fingerprint(path: found.match.path) {
-            let place = Int((found.match.offset / (Fingerprint.itemSeconds * SoundPrep.quarterTone)).rounded())
-            found.match.weakest = 1 - 2 * Self.worstQuarter(stored.fingerprint.items, found.query, at: place)
-        }
+        found.match.weakest = 1 - 2 * Self.worstQuarter(found.stored.fingerprint.items, found.query, at: found.place)
         return found.match
     }
 

@@ -56,6 +56,8 @@ final class PendingRequest: Sendable {
         var started = HTTPServer.uptime()
         var body = Data()
         var tooLarge = false
+        /// Bytes of the body past the server's usual limit, counted in its budget for them.
+        var reserved = 0
         var answering = false
         var response: HTTPResponse?
     }
@@ -71,6 +73,10 @@ public final class HTTPServer: Sendable {
     public let maximumBody: Int
     /// Larger limits for the bodies of some paths (a recording uploaded to be recognised).
     public let bodyLimits: [String: Int]
+    /// Bytes all bodies together may hold past `maximumBody` at once: many large uploads at once
+    /// meet this, and are answered 413, before they can fill the memory.
+    public let largeBodyBudget: Int
+    let largeBodyBytes = Locked(0)
     let handle: @Sendable (HTTPRequest) async -> HTTPResponse
     nonisolated(unsafe) private var daemon: OpaquePointer?
     /// Streams still open, closed when the server stops (libmicrohttpd cannot stop with a
@@ -84,11 +90,12 @@ public final class HTTPServer: Sendable {
     public let bodyTime: Double
 
     public init(
-        maximumBody: Int = 64 * 1024, bodyLimits: [String: Int] = [:], bodyTime: Double = 10,
-        handle: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+        maximumBody: Int = 64 * 1024, bodyLimits: [String: Int] = [:], largeBodyBudget: Int = 64 * 1024 * 1024,
+        bodyTime: Double = 10, handle: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.maximumBody = maximumBody
         self.bodyLimits = bodyLimits
+        self.largeBodyBudget = largeBodyBudget
         self.bodyTime = bodyTime
         self.handle = handle
     }
@@ -221,11 +228,25 @@ private let serverHandler: hark_mhd_handler = { cls, connection, url, method, _,
         let size = uploadSize.pointee
         let limit = server.bodyLimits.isEmpty ? server.maximumBody : url.flatMap { server.bodyLimits[String(cString: $0)] } ?? server.maximumBody
         pending.state.withLock { state in
-            if let uploadData, state.body.count + size <= limit {
-                state.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: size)
-            } else {
+            guard let uploadData, !state.tooLarge, state.body.count + size <= limit else {
                 state.tooLarge = true
+                return
             }
+            // Past the usual limit, the bytes come out of the budget all large bodies share.
+            let beyond = max(0, state.body.count + size - server.maximumBody) - state.reserved
+            if beyond > 0 {
+                let granted = server.largeBodyBytes.withLock { held in
+                    guard held + beyond <= server.largeBodyBudget else { return false }
+                    held += beyond
+                    return true
+                }
+                guard granted else {
+                    state.tooLarge = true
+                    return
+                }
+                state.reserved += beyond
+            }
+            state.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: size)
         }
         uploadSize.pointee = 0
         return .YES
@@ -262,8 +283,14 @@ private func queueBody(_ response: HTTPResponse, on connection: OpaquePointer) -
     return send(made, response, on: connection)
 }
 
-private let serverCompleted: MHD_RequestCompletedCallback = { _, _, state, _ in
+private let serverCompleted: MHD_RequestCompletedCallback = { cls, _, state, _ in
     guard let state, let pending = state.pointee else { return }
-    Unmanaged<PendingRequest>.fromOpaque(pending).release()
+    let request = Unmanaged<PendingRequest>.fromOpaque(pending)
+    // What a large body held of the shared budget is given back.
+    let reserved = request.takeUnretainedValue().state.withLock { $0.reserved }
+    if reserved > 0, let cls {
+        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().largeBodyBytes.withLock { $0 -= reserved }
+    }
+    request.release()
     state.pointee = nil
 }

@@ -32,6 +32,7 @@ extension HarkAPI {
         let context = RequestContext(
             user: routed.user(named: request.query["user"]), device: request.query["device"], language: request.query["lang"])
         let (outcome, problem) = await assistant.identify(audio: request.body, context: context)
+        if let trouble = outcome.storageUnavailable { return Self.storageBusy(trouble) }
         if let problem { return Self.json(400, RecordingRefused(error: problem, status: 400, reply: outcome.reply)) }
         return Self.json(200, outcome)
     }

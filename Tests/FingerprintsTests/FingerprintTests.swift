@@ -57,6 +57,11 @@ import Testing
             #expect(abs((match?.offset ?? -10) - start) < 1, "seed \(seed): \(String(describing: match))")
             #expect((match?.score ?? 0) >= MatchIndex.minimumScore)
         }
+        // A recording that began in the silence before the track is the track, from its start.
+        let rate = AudioDecoder.sampleRate
+        let late = [Int16](repeating: 0, count: 2 * rate) + (try Self.heard(try Self.track(3), from: 0, seconds: 7, speed: 1))
+        let early = try index.identify(late)
+        #expect(early?.path == (try Self.track(3)) && early?.offset == 0, "\(String(describing: early))")
         // A track that was never fingerprinted is no one's: nothing is said rather than a guess.
         #expect(try index.identify(try Self.heard(try Self.track(99), from: 5, seconds: 8, speed: 1)) == nil)
     }

@@ -15,17 +15,26 @@ async function listenForSong() {
     $("error").textContent = "The microphone: " + error.message;
     return;
   }
-  const recorder = new MediaRecorder(stream);
-  const parts = [];
-  recorder.addEventListener("dataavailable", (event) => { if (event.data.size > 0) parts.push(event.data); });
-  const stopped = new Promise((resolve) => recorder.addEventListener("stop", resolve));
   button.disabled = true;
-  $("reply").textContent = "Listening…";
-  recorder.start();
-  await new Promise((resolve) => setTimeout(resolve, listenSeconds * 1000));
-  recorder.stop();
-  await stopped;
-  stream.getTracks().forEach((track) => track.stop());
+  const parts = [];
+  let recorder;
+  try {
+    recorder = new MediaRecorder(stream);
+    recorder.addEventListener("dataavailable", (event) => { if (event.data.size > 0) parts.push(event.data); });
+    const stopped = new Promise((resolve) => recorder.addEventListener("stop", resolve));
+    $("reply").textContent = "Listening…";
+    recorder.start();
+    await new Promise((resolve) => setTimeout(resolve, listenSeconds * 1000));
+    recorder.stop();
+    await stopped;
+  } catch (error) {
+    $("error").textContent = "Recording: " + error.message;
+    button.disabled = false;
+    return;
+  } finally {
+    // The microphone is let go whatever happened.
+    stream.getTracks().forEach((track) => track.stop());
+  }
   const recording = new Blob(parts, { type: recorder.mimeType || "audio/webm" });
   const query = "?device=" + encodeURIComponent(playerKey()) + userQuery()
     + ($("lang").value ? "&lang=" + encodeURIComponent($("lang").value) : "");
